@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { createAccessTokens } from "./lib/access-tokens.ts";
+import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
+import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
+import { adminsRoutes } from "./modules/admins/admins.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
+import { requireAdmin } from "./plugins/require-admin.ts";
+import { isApiPath, webApp } from "./plugins/web-app.ts";
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  jwtSecret: string;
+  /** Platform mail; defaults to Mailgun from the config, or the log when none is configured. */
+  mailer?: PlatformMailer;
+  rateLimits?: RateLimits;
+  /** Folder of the built web app; nothing is served when it holds no build. */
+  webRoot?: string;
+  logger?: FastifyServerOptions["logger"];
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: { db: Db; config: Config };
+  }
+}
+
+const requestIdPattern = /^[\w.-]{1,64}$/;
+
+/** The whole server as a Fastify instance: used by server.ts and, with app.inject, by the tests. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("deps", { db: deps.db, config });
+  app.decorateRequest("admin", null);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: config.publicUrl.startsWith("https:") ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+
+  const auth = createAuthService({
+    db: deps.db,
+    tokens: createAccessTokens(deps.jwtSecret, config.tokenTtlSeconds),
+    mailer: deps.mailer ?? (config.platformMail ? mailgunMailer(config.platformMail) : logMailer(app.log)),
+    publicUrl: config.publicUrl,
+  });
+  const guards = createGuards(deps.rateLimits ?? defaultRateLimits);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: "/api", auth, guards });
+  await app.register(
+    async (signedIn) => {
+      requireAdmin(signedIn, auth);
+      await signedIn.register(profileRoutes);
+      await signedIn.register(adminsRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  const servesWeb = deps.webRoot ? await webApp(app, { root: deps.webRoot }) : false;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (servesWeb && (request.method === "GET" || request.method === "HEAD") && !isApiPath(path)) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send(errorAnswer(404, `Route ${request.method} ${path} not found`));
+  });
+  return app;
+}

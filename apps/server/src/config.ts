@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+const optionalUrl = z.url({ error: "must be an absolute URL like http://host:port" }).optional();
+
+/** Durations like 12h, 30m, 3600s or plain seconds. */
+const durationSeconds = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, { error: "must be a duration like 12h, 30m, 3600s or 3600" })
+  .transform((value) => {
+    const amount = Number.parseInt(value, 10);
+    const unit = value.trim().slice(-1);
+    const factor = { s: 1, m: 60, h: 3600, d: 86400 }[unit] ?? 1;
+    return amount * factor;
+  })
+  .refine((seconds) => seconds >= 60 && seconds <= 30 * 86400, {
+    error: "must be between 1 minute and 30 days",
+  });
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(0)
+      .max(65535, { error: "must be a port number (0 to 65535)" })
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
+      .optional(),
+    PUBLIC_URL: optionalUrl,
+    DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
+    JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    TOKEN_TTL: durationSeconds.default(12 * 3600),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    PLATFORM_MAILGUN_DOMAIN: z.string().min(1).optional(),
+    PLATFORM_MAILGUN_API_KEY: z.string().min(1).optional(),
+    PLATFORM_MAILGUN_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.mailgun.net"),
+    PLATFORM_MAIL_FROM: z.string().min(3).optional(),
+  })
+  .superRefine((env, ctx) => {
+    const mail = [env.PLATFORM_MAILGUN_DOMAIN, env.PLATFORM_MAILGUN_API_KEY, env.PLATFORM_MAIL_FROM];
+    if (mail.some(Boolean) && !mail.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLATFORM_MAILGUN_DOMAIN"],
+        message:
+          "PLATFORM_MAILGUN_DOMAIN, PLATFORM_MAILGUN_API_KEY and PLATFORM_MAIL_FROM must be set together",
+      });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  trustProxy: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** auto: an empty embedded database gets the demo owner and demo data at start. */
+  demoData: "auto" | "off";
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  platformMail: { domain: string; apiKey: string; from: string; baseUrl: string } | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Environment → typed config. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    demoData: e.DEMO_DATA,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    logLevel: e.LOG_LEVEL,
+    platformMail:
+      e.PLATFORM_MAILGUN_DOMAIN && e.PLATFORM_MAILGUN_API_KEY && e.PLATFORM_MAIL_FROM
+        ? {
+            domain: e.PLATFORM_MAILGUN_DOMAIN,
+            apiKey: e.PLATFORM_MAILGUN_API_KEY,
+            from: e.PLATFORM_MAIL_FROM,
+            baseUrl: e.PLATFORM_MAILGUN_BASE_URL.replace(/\/+$/, ""),
+          }
+        : undefined,
+  };
+}

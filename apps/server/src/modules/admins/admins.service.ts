@@ -1,0 +1,64 @@
+import { type Admin, type AdminStatus, messages } from "@rewards/contract";
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { admins } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+
+type AdminRow = typeof admins.$inferSelect;
+
+export const toAdmin = (row: AdminRow): Admin => ({
+  _id: row.id,
+  fullName: row.fullName,
+  username: row.username,
+  role: row.role,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listAdmins(
+  db: Db,
+  query: { status?: AdminStatus | undefined; pageNumber: number; pageSize: number },
+) {
+  const where = query.status ? eq(admins.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(admins)
+      .where(where)
+      .orderBy(desc(admins.createdAt), desc(admins.id))
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+    db.select({ value: count() }).from(admins).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: rows.map(toAdmin) };
+}
+
+export async function findAdminByEmail(db: Db, email: string): Promise<Admin | null> {
+  const [row] = await db.select().from(admins).where(eq(admins.username, email.trim().toLowerCase()));
+  return row ? toAdmin(row) : null;
+}
+
+/**
+ * Approves, enables or disables an account. Disabling bumps the token version, so its tokens stop
+ * working at once. The owner account can never be disabled. Null when no such account exists.
+ */
+export async function setAdminState(
+  db: Db,
+  id: string,
+  status: "active" | "disabled",
+): Promise<Admin | null> {
+  const [target] = await db.select().from(admins).where(eq(admins.id, id));
+  if (!target) return null;
+  if (target.role === "owner" && status === "disabled") throw new AppError(409, messages.cannotDisableSelf);
+  if (target.status === status) return toAdmin(target);
+  const [updated] = await db
+    .update(admins)
+    .set({
+      status,
+      updatedAt: new Date(),
+      ...(status === "disabled" ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
+    })
+    .where(eq(admins.id, id))
+    .returning();
+  return updated ? toAdmin(updated) : null;
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify";
+import { pingDatabase } from "../../db/client.ts";
+
+/** Liveness and readiness in one: answers 200 only when the database answers. */
+export async function healthRoutes(app: FastifyInstance) {
+  app.get("/healthz", { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await pingDatabase(app.deps.db);
+      return { status: "ok" };
+    } catch (error) {
+      request.log.warn({ err: error }, "health check: database unreachable");
+      return reply
+        .code(503)
+        .send({ statusCode: 503, error: "Service Unavailable", message: "Database unreachable" });
+    }
+  });
+}

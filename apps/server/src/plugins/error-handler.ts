@@ -1,0 +1,89 @@
+import { STATUS_CODES } from "node:http";
+import { messages } from "@rewards/contract";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.ts";
+
+type Answer = { statusCode: number; error: string; message: string; fieldErrors?: Record<string, string> };
+
+export const errorAnswer = (
+  statusCode: number,
+  message: string,
+  fieldErrors?: Record<string, string>,
+): Answer => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? "Error",
+  message,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
+
+/** PostgreSQL error codes that are the client's fault (Drizzle wraps the driver error in `.cause`). */
+function postgresAnswer(error: unknown): Answer | undefined {
+  const pgError = [error, (error as { cause?: unknown })?.cause].find(
+    (candidate): candidate is { code: string; constraint?: string; detail?: string } =>
+      typeof (candidate as { code?: unknown })?.code === "string" &&
+      /^[0-9A-Z]{5}$/.test((candidate as { code: string }).code),
+  );
+  if (!pgError) return undefined;
+  switch (pgError.code) {
+    case "23505": {
+      const field = /\((?:[a-z_]+, )?([a-z_]+)\)=/.exec(pgError.detail ?? "")?.[1];
+      const name = field ? field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : undefined;
+      return errorAnswer(
+        409,
+        name ? `A record with this ${name} already exists` : "This record already exists",
+        name ? { [name]: `This ${name} is already in use` } : undefined,
+      );
+    }
+    case "23503":
+      return errorAnswer(
+        409,
+        "This record is referenced by other records, or refers to one that does not exist",
+      );
+    case "22P02":
+    case "22003":
+    case "22001":
+    case "22007":
+    case "22008":
+      return errorAnswer(400, "A value is not valid for its field");
+    default:
+      return undefined;
+  }
+}
+
+function validationAnswer(error: FastifyError): Answer {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+    fieldErrors[field] ??= issue.message ?? messages.validation;
+  }
+  const first = Object.entries(fieldErrors)[0];
+  const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : messages.validation;
+  return errorAnswer(400, message, fieldErrors);
+}
+
+/** One error handler for the whole API: DECISIONS "Wire conventions". Bad input never answers 5xx. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(validationAnswer(error));
+    }
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .code(error.statusCode)
+        .send(errorAnswer(error.statusCode, error.message, error.fieldErrors));
+    }
+    const fromPostgres = postgresAnswer(error);
+    if (fromPostgres) {
+      request.log.info({ err: error }, "database refused a client value");
+      return reply.code(fromPostgres.statusCode).send(fromPostgres);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorAnswer(status, error.message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send(errorAnswer(500, messages.internal));
+  });
+}

@@ -1,0 +1,30 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const apiPrefixes = ["/api/", "/postback/", "/app/", "/uploads/", "/healthz"];
+
+/**
+ * Serves the built web app: hashed assets with long-lived caching, and index.html for every other GET so
+ * the browser router handles deep links. API paths keep their JSON 404.
+ */
+export async function webApp(app: FastifyInstance, { root }: { root: string }) {
+  const hasBuild = existsSync(join(root, "index.html"));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const immutable = path.includes(`${join(root, "assets")}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  return hasBuild;
+}
+
+export function isApiPath(url: string): boolean {
+  return apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, "") || url.startsWith(prefix));
+}

@@ -1,0 +1,85 @@
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { openConfiguredDatabase } from "./db/open.ts";
+import { loadOrCreateJwtSecret } from "./lib/installation-secret.ts";
+import { countAdmins, createDemoOwner } from "./seed/demo-owner.ts";
+
+const webRoot = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    database = await openConfiguredDatabase(config, "the Rewards Admin server");
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`Could not open the database: ${(error as Error).message}`);
+  }
+  const { db } = database;
+
+  // The embedded database is for trying the product: an empty one gets the demo owner at once.
+  // Against PostgreSQL the first registration becomes the owner instead (DECISIONS "Start-up").
+  const wantsDemo = config.demoData === "auto" && database.driver === "pglite";
+  const demo = wantsDemo && (await countAdmins(db)) === 0 ? await createDemoOwner(db) : null;
+
+  const app = await buildApp({
+    db,
+    config,
+    jwtSecret: config.jwtSecret ?? (await loadOrCreateJwtSecret(db)),
+    webRoot,
+    logger: {
+      level: config.logLevel,
+      ...(process.stdout.isTTY
+        ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } }
+        : {}),
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info(`${signal} received: finishing requests and closing`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close().catch((error) => app.log.error({ err: error }, "closing the server"));
+    await database.close().catch((error) => app.log.error({ err: error }, "closing the database"));
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    fail(`Could not listen on port ${config.port}: ${(error as Error).message}`);
+  }
+
+  const engine = database.driver === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL";
+  const lines = [`Rewards Admin is running at ${config.publicUrl} (database: ${engine})`];
+  if (demo) {
+    lines.push(
+      "A demo owner account was created. Its password is shown only this once:",
+      `  e-mail:   ${demo.email}`,
+      `  password: ${demo.password}`,
+    );
+  }
+  console.log(`\n${lines.join("\n")}\n`);
+}
+
+await main();

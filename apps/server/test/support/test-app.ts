@@ -1,0 +1,45 @@
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { defaultRateLimits, type RateLimits } from "../../src/lib/rate-limit.ts";
+import { startMailgunSink } from "./mailgun-sink.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+/** The signing secret of every test app, so tests can build their own tokens. */
+export const testJwtSecret = "test-secret-test-secret-test-secret-0123456789";
+
+/**
+ * buildApp on a fresh database, with platform mail going to a local Mailgun-speaking sink.
+ * Rate limits can be lowered per test file.
+ */
+export async function startTestApp(
+  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv } = {},
+) {
+  const database = await openTestDatabase();
+  const mail = await startMailgunSink();
+  const config = loadConfig({
+    PUBLIC_URL: "http://rewards.test",
+    PLATFORM_MAILGUN_DOMAIN: "mg.rewards.test",
+    PLATFORM_MAILGUN_API_KEY: "key-test",
+    PLATFORM_MAIL_FROM: "Rewards <no-reply@rewards.test>",
+    PLATFORM_MAILGUN_BASE_URL: mail.baseUrl,
+    ...options.env,
+  });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    jwtSecret: testJwtSecret,
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mail,
+    async close() {
+      await app.close();
+      await mail.close();
+      await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,19 @@
+// npm test: lint, typecheck, then every test (contract, server, web components and browser tests).
+import { spawnSync } from "node:child_process";
+import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureWebBuild } from "./lib/web-build.mjs";
+
+function run(title, command, args) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run("lint", "npm", ["run", "lint"]);
+run("typecheck", "npm", ["run", "typecheck"]);
+ensureChromium();
+ensureWebBuild();
+run("tests", "npx", ["vitest", "run", ...process.argv.slice(2)]);
