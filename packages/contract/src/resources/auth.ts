@@ -4,26 +4,34 @@ import { messages } from "../messages.ts";
 
 const required = { error: messages.required };
 
+/** A check that ends the field's validation when it fails, so each field shows exactly one message. */
+const stop = (error: string) => ({ error, abort: true });
+
 const text = (min: number, max: number) =>
-  z.string(required).trim().min(1, messages.required).min(min, messages.min(min)).max(max, messages.max(max));
+  z
+    .string(required)
+    .trim()
+    .min(1, stop(messages.required))
+    .min(min, stop(messages.min(min)))
+    .max(max, stop(messages.max(max)));
 
 export const emailSchema = z
   .string(required)
   .trim()
-  .min(1, messages.required)
-  .min(limits.email.min, messages.min(limits.email.min))
-  .max(limits.email.max, messages.max(limits.email.max))
+  .min(1, stop(messages.required))
+  .min(limits.email.min, stop(messages.min(limits.email.min)))
+  .max(limits.email.max, stop(messages.max(limits.email.max)))
   .pipe(z.email(messages.wrongEmail))
   .transform((email) => email.toLowerCase());
 
 /** A password someone is choosing now (registration, reset): DECISIONS "Accounts". */
 export const newPasswordSchema = z
   .string(required)
-  .min(1, messages.required)
-  .min(limits.newPassword.min, messages.min(limits.newPassword.min))
-  .max(limits.newPassword.max, messages.max(limits.newPassword.max));
+  .min(1, stop(messages.required))
+  .min(limits.newPassword.min, stop(messages.min(limits.newPassword.min)))
+  .max(limits.newPassword.max, stop(messages.max(limits.newPassword.max)));
 
-const confirmPasswordSchema = z.string(required).min(1, messages.required);
+const confirmPasswordSchema = z.string(required).min(1, stop(messages.required));
 
 function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
   if (value.password !== value.confirmPassword) {
@@ -35,9 +43,9 @@ export const loginBodySchema = z.object({
   username: emailSchema,
   password: z
     .string(required)
-    .min(1, messages.required)
-    .min(limits.loginPassword.min, messages.min(limits.loginPassword.min))
-    .max(limits.loginPassword.max, messages.max(limits.loginPassword.max)),
+    .min(1, stop(messages.required))
+    .min(limits.loginPassword.min, stop(messages.min(limits.loginPassword.min)))
+    .max(limits.loginPassword.max, stop(messages.max(limits.loginPassword.max))),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
