@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import { messages } from "../messages.ts";
 import { loginBodySchema, registerFormSchema, resetBodySchema } from "./auth.ts";
 
-function fieldErrors(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) {
-  return Object.fromEntries(
-    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
-  );
+/** The first message per field, as the server's 400 and the form resolver show it. */
+function fieldErrors(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) errors[issue.path.join(".")] ??= issue.message;
+  return errors;
 }
 
 const validForm = {
@@ -37,6 +35,7 @@ describe("registration form", () => {
       fullName: messages.min(3),
       username: messages.wrongEmail,
       password: "Minimum 8 symbols",
+      confirmPassword: messages.passwordMismatch,
       acceptTerms: messages.acceptTerms,
     });
   });
@@ -74,5 +73,17 @@ describe("sign-in and reset", () => {
     expect(
       fieldErrors(resetBodySchema.safeParse({ password: "x".repeat(65), confirmPassword: "x" })),
     ).toMatchObject({ password: "Maximum 64 symbols" });
+  });
+});
+
+it("shows a mismatch even while another field is invalid", () => {
+  const result = registerFormSchema.safeParse({
+    ...validForm,
+    fullName: "",
+    confirmPassword: "other-password-1",
+  });
+  expect(fieldErrors(result)).toEqual({
+    fullName: "Required field",
+    confirmPassword: "Password and Confirm Password didn't match",
   });
 });

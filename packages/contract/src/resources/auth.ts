@@ -4,48 +4,51 @@ import { messages } from "../messages.ts";
 
 const required = { error: messages.required };
 
-/** A check that ends the field's validation when it fails, so each field shows exactly one message. */
-const stop = (error: string) => ({ error, abort: true });
+// A field failing several checks reports each; the server's 400 and the form show the first one.
 
 const text = (min: number, max: number) =>
-  z
-    .string(required)
-    .trim()
-    .min(1, stop(messages.required))
-    .min(min, stop(messages.min(min)))
-    .max(max, stop(messages.max(max)));
+  z.string(required).trim().min(1, messages.required).min(min, messages.min(min)).max(max, messages.max(max));
 
 export const emailSchema = z
   .string(required)
   .trim()
-  .min(1, stop(messages.required))
-  .min(limits.email.min, stop(messages.min(limits.email.min)))
-  .max(limits.email.max, stop(messages.max(limits.email.max)))
+  .min(1, messages.required)
+  .min(limits.email.min, messages.min(limits.email.min))
+  .max(limits.email.max, messages.max(limits.email.max))
   .pipe(z.email(messages.wrongEmail))
   .transform((email) => email.toLowerCase());
 
 /** A password someone is choosing now (registration, reset): DECISIONS "Accounts". */
 export const newPasswordSchema = z
   .string(required)
-  .min(1, stop(messages.required))
-  .min(limits.newPassword.min, stop(messages.min(limits.newPassword.min)))
-  .max(limits.newPassword.max, stop(messages.max(limits.newPassword.max)));
+  .min(1, messages.required)
+  .min(limits.newPassword.min, messages.min(limits.newPassword.min))
+  .max(limits.newPassword.max, messages.max(limits.newPassword.max));
 
-const confirmPasswordSchema = z.string(required).min(1, stop(messages.required));
+const confirmPasswordSchema = z.string(required).min(1, messages.required);
 
-function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
-  if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.passwordMismatch });
-  }
-}
+/**
+ * Confirmation must equal the password. It runs whenever both are strings, even while other fields are
+ * invalid, so the mismatch shows as soon as the confirmation is typed.
+ */
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword;
+const mismatch = {
+  path: ["confirmPassword"],
+  error: messages.passwordMismatch,
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+    return typeof value?.password === "string" && typeof value.confirmPassword === "string";
+  },
+};
 
 export const loginBodySchema = z.object({
   username: emailSchema,
   password: z
     .string(required)
-    .min(1, stop(messages.required))
-    .min(limits.loginPassword.min, stop(messages.min(limits.loginPassword.min)))
-    .max(limits.loginPassword.max, stop(messages.max(limits.loginPassword.max))),
+    .min(1, messages.required)
+    .min(limits.loginPassword.min, messages.min(limits.loginPassword.min))
+    .max(limits.loginPassword.max, messages.max(limits.loginPassword.max)),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -56,7 +59,7 @@ export const registerBodySchema = z
     password: newPasswordSchema,
     confirmPassword: confirmPasswordSchema,
   })
-  .superRefine(passwordsMatch);
+  .refine(passwordsMatch, mismatch);
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** The registration form adds the terms checkbox, which never reaches the server. */
@@ -68,7 +71,7 @@ export const registerFormSchema = z
     confirmPassword: confirmPasswordSchema,
     acceptTerms: z.literal(true, { error: messages.acceptTerms }),
   })
-  .superRefine(passwordsMatch);
+  .refine(passwordsMatch, mismatch);
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
 export const recoverBodySchema = z.object({ email: emailSchema });
@@ -78,7 +81,7 @@ export const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(20
 
 export const resetBodySchema = z
   .object({ password: newPasswordSchema, confirmPassword: confirmPasswordSchema })
-  .superRefine(passwordsMatch);
+  .refine(passwordsMatch, mismatch);
 export type ResetBody = z.input<typeof resetBodySchema>;
 
 export const accessTokenAnswerSchema = z.object({ accessToken: z.string() });

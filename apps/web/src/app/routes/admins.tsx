@@ -1,0 +1,18 @@
+import { Alert } from "@mantine/core";
+import { messages } from "@rewards/contract";
+import { IconLock } from "@tabler/icons-react";
+import { AdminsList } from "../../features/admins/components/admins-list";
+import { useAuthStore } from "../../lib/auth-store";
+import { t } from "../../lib/i18n";
+
+export function AdminsRoute() {
+  const user = useAuthStore((state) => state.user);
+  if (user?.role !== "owner") {
+    return (
+      <Alert color="yellow" title={t("error.forbidden")} icon={<IconLock size={20} />}>
+        {messages.ownerOnly}
+      </Alert>
+    );
+  }
+  return <AdminsList currentUserId={user._id} />;
+}

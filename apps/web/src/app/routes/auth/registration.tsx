@@ -1,0 +1,5 @@
+import { RegistrationForm } from "../../../features/auth/components/registration-form";
+
+export function RegistrationRoute() {
+  return <RegistrationForm />;
+}

@@ -1,0 +1,62 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import Cookies from "js-cookie";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../lib/auth-store";
+import { routes } from "../../router";
+import { renderWithProviders, stubFetch } from "../../test/render";
+import { asideCookieName } from "./use-aside-minimized";
+
+function renderShell(role: "owner" | "admin" = "owner") {
+  const user = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role };
+  useAuthStore.setState({ authToken: "jwt-1", user });
+  stubFetch(() => ({ body: user }));
+  return renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
+}
+
+const aside = () => document.querySelector("[data-minimized]");
+
+describe("DashboardShell", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Cookies.remove(asideCookieName, { path: "/" });
+    useAuthStore.getState().logout();
+  });
+
+  it("minimises the aside and remembers it in the aside_minimized cookie", async () => {
+    renderShell();
+    const toggle = await screen.findByRole("button", { name: "Minimize menu" });
+    expect(aside()).toHaveAttribute("data-minimized", "false");
+    await userEvent.click(toggle);
+    expect(aside()).toHaveAttribute("data-minimized", "true");
+    expect(Cookies.get(asideCookieName)).toBe("true");
+    expect(screen.getByRole("button", { name: "Expand menu" })).toBeInTheDocument();
+  });
+
+  it("starts minimised when the cookie says so", async () => {
+    Cookies.set(asideCookieName, "true", { path: "/" });
+    renderShell();
+    await screen.findByRole("button", { name: "Expand menu" });
+    expect(aside()).toHaveAttribute("data-minimized", "true");
+  });
+
+  it("greets the user and lists Administrators only for the owner", async () => {
+    renderShell("owner");
+    expect(await screen.findByText("Hi, Ann Owner")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Administrators" }).length).toBeGreaterThan(0);
+  });
+
+  it("hides Administrators from an admin who is not the owner", async () => {
+    renderShell("admin");
+    await screen.findByText("Hi, Ann Owner");
+    expect(screen.queryByRole("link", { name: "Administrators" })).not.toBeInTheDocument();
+  });
+
+  it("opens the profile panel from the user menu", async () => {
+    renderShell();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "User menu" }));
+    await user.click(await screen.findByRole("menuitem", { name: "My Profile" }));
+    await waitFor(() => expect(screen.getByText("Application Administrator")).toBeVisible());
+  });
+});

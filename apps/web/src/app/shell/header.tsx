@@ -1,0 +1,55 @@
+import { Anchor, AppShell, Burger, Button, Group } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import { Logo } from "../../components/logo";
+import { t } from "../../lib/i18n";
+import { LanguageMenu } from "./language-menu";
+import { activeMenuEntry, menuEntries } from "./menu";
+import { UserMenu } from "./user-menu";
+
+type HeaderProps = {
+  drawerOpened: boolean;
+  onBurger: () => void;
+  onOpenProfile: () => void;
+};
+
+const headerEntries = menuEntries.filter((entry) => entry.inHeader);
+
+export function Header({ drawerOpened, onBurger, onOpenProfile }: HeaderProps) {
+  const active = activeMenuEntry(useLocation().pathname);
+  return (
+    <AppShell.Header px="md">
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Group gap="md" wrap="nowrap">
+          <Burger
+            opened={drawerOpened}
+            onClick={onBurger}
+            hiddenFrom="lg"
+            size="sm"
+            aria-label={t("shell.openMenu")}
+          />
+          <Anchor component={Link} to="/dashboard" underline="never">
+            <Logo size={32} />
+          </Anchor>
+          <Group gap={4} visibleFrom="md" component="nav">
+            {headerEntries.map((entry) => (
+              <Button
+                key={entry.path}
+                component={Link}
+                to={entry.path}
+                variant={entry === active ? "light" : "subtle"}
+                color={entry === active ? undefined : "gray"}
+                size="compact-md"
+              >
+                {t(entry.title)}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <LanguageMenu />
+          <UserMenu onOpenProfile={onOpenProfile} />
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type LoginBody, loginBodySchema } from "@rewards/contract";
+import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { formResolver } from "../../../lib/form";
+import { t } from "../../../lib/i18n";
+import { errorColor } from "../../../theme";
+import { useLogin } from "../api/login";
+import { AuthFormHeader } from "./auth-form-header";
+
+type LoginFormProps = {
+  /** A message carried over from another page, e.g. "reset link sent". */
+  notice?: string;
+  delayMs?: number;
+};
+
+export function LoginForm({ notice, delayMs }: LoginFormProps) {
+  const loginMutation = useLogin({ delayMs });
+  const form = useForm<LoginBody>({
+    initialValues: { username: "", password: "" },
+    validate: formResolver(loginBodySchema),
+    validateInputOnBlur: true,
+  });
+  const { error } = loginMutation;
+  // 403 is an account waiting for approval: information, not a mistake of the visitor.
+  const pending = error instanceof ApiError && error.status === 403;
+
+  return (
+    <Stack gap="lg">
+      <AuthFormHeader title={t("auth.login.title")} text={t("auth.login.text")} />
+      {notice && !error && (
+        <Alert color="green" icon={<IconCircleCheck size={20} />}>
+          {notice}
+        </Alert>
+      )}
+      {error && (
+        <Alert color={pending ? "yellow" : errorColor} variant="light" icon={<IconInfoCircle size={20} />}>
+          {error.message}
+        </Alert>
+      )}
+      <form noValidate onSubmit={form.onSubmit((values) => loginMutation.mutate(values))}>
+        <Stack gap="md">
+          <TextInput
+            label={t("auth.field.email")}
+            type="email"
+            autoComplete="username"
+            {...form.getInputProps("username")}
+          />
+          <PasswordInput
+            label={t("auth.field.password")}
+            autoComplete="current-password"
+            {...form.getInputProps("password")}
+          />
+          <Group justify="space-between" wrap="wrap-reverse" gap="sm">
+            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+              {t("auth.login.forgot")}
+            </Anchor>
+            <Button type="submit" loading={loginMutation.isPending}>
+              {t("auth.login.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

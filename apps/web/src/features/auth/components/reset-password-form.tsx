@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { messages, type ResetBody, resetBodySchema } from "@rewards/contract";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { fieldErrorsOf, formResolver } from "../../../lib/form";
+import { t } from "../../../lib/i18n";
+import { errorColor } from "../../../theme";
+import { useCheckResetToken } from "../api/check-reset-token";
+import { useResetPassword } from "../api/reset-password";
+import { AuthFormHeader } from "./auth-form-header";
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const check = useCheckResetToken(token);
+  const resetMutation = useResetPassword(token);
+  const form = useForm<ResetBody>({
+    initialValues: { password: "", confirmPassword: "" },
+    validate: formResolver(resetBodySchema),
+    validateInputOnBlur: true,
+  });
+  const tokenProblem = check.data?.message || check.error?.message;
+
+  const submit = form.onSubmit((values) =>
+    resetMutation.mutate(values, { onError: (failure) => form.setErrors(fieldErrorsOf(failure)) }),
+  );
+
+  if (resetMutation.isSuccess) {
+    // SPEC 2.2: no redirect after a successful reset; the visitor signs in from here.
+    return (
+      <Stack gap="lg">
+        <AuthFormHeader title={t("auth.reset.title")} />
+        <Alert color="green" icon={<IconCircleCheck size={20} />}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{resetMutation.data?.message || messages.resetDone}</Text>
+            <Anchor component={Link} to="/auth/login" size="sm" fw={600}>
+              {t("auth.reset.signIn")}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <AuthFormHeader title={t("auth.reset.title")} text={t("auth.reset.text")} />
+      {check.isPending && (
+        <Group gap="xs" justify="center">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {t("auth.reset.checking")}
+          </Text>
+        </Group>
+      )}
+      {tokenProblem && (
+        <Alert color="yellow" variant="filled" icon={<IconAlertTriangle size={20} />}>
+          {tokenProblem}
+        </Alert>
+      )}
+      {resetMutation.error && (
+        <Alert color={errorColor} icon={<IconAlertTriangle size={20} />}>
+          {resetMutation.error.message || messages.resetFailed}
+        </Alert>
+      )}
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <PasswordInput
+            label={t("auth.field.password")}
+            autoComplete="new-password"
+            {...form.getInputProps("password")}
+          />
+          <PasswordInput
+            label={t("auth.field.confirmPassword")}
+            autoComplete="new-password"
+            {...form.getInputProps("confirmPassword")}
+          />
+          <Group justify="center" gap="sm">
+            <Button type="submit" loading={resetMutation.isPending}>
+              {t("common.submit")}
+            </Button>
+            <Button component={Link} to="/auth" variant="default">
+              {t("common.cancel")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

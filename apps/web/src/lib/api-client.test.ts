@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { errorBody, stubFetch } from "../test/render";
+import { ApiError, api, setUnauthorizedHandler } from "./api-client";
+import { useAuthStore } from "./auth-store";
+
+const user = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role: "owner" as const };
+
+describe("api client", () => {
+  const onUnauthorized = vi.fn();
+
+  beforeEach(() => {
+    useAuthStore.setState({ authToken: "token-1", user });
+    setUnauthorizedHandler(onUnauthorized);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    onUnauthorized.mockReset();
+    useAuthStore.getState().logout();
+  });
+
+  it("sends the held token as a Bearer header", async () => {
+    const calls = stubFetch(() => ({ body: user }));
+    await api.get("/api/profile/me");
+    expect(calls[0]?.headers.Authorization).toBe("Bearer token-1");
+  });
+
+  it("forgets the token and leaves for sign-in on a 401", async () => {
+    stubFetch(() => ({ status: 401, body: errorBody(401, "Please sign in again.") }));
+    await expect(api.get("/api/admins")).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState()).toMatchObject({ authToken: null, user: null });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("keeps the session when the call opts out (a wrong password at sign-in)", async () => {
+    stubFetch(() => ({ status: 401, body: errorBody(401, "The login detail is incorrect") }));
+    await expect(api.post("/api/users/login", {}, { skipAuthRedirect: true })).rejects.toThrow(
+      "The login detail is incorrect",
+    );
+    expect(useAuthStore.getState().authToken).toBe("token-1");
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("builds an ApiError with the server's message and field errors", async () => {
+    stubFetch(() => ({
+      status: 400,
+      body: errorBody(400, "Some fields are not valid", { password: "This password is too common" }),
+    }));
+    const error = await api.post("/api/users/register", {}).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: "Some fields are not valid",
+      fieldErrors: { password: "This password is too common" },
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { type ErrorAnswer, messages } from "@rewards/contract";
+import { useAuthStore } from "./auth-store";
+import { t } from "./i18n";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The sign-in call answers 401 for a wrong password: that must not count as a lost session. */
+  skipAuthRedirect?: boolean;
+};
+
+// main.tsx points this at the router; kept injectable so the client does not import the route tree.
+let unauthorizedHandler: () => void = () => {};
+
+export function setUnauthorizedHandler(handler: () => void) {
+  unauthorizedHandler = handler;
+}
+
+function isErrorAnswer(body: unknown): body is Partial<ErrorAnswer> {
+  return typeof body === "object" && body !== null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = useAuthStore.getState().authToken;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, t("common.networkError"));
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+
+  if (response.status === 401 && !options.skipAuthRedirect) {
+    useAuthStore.getState().logout();
+    unauthorizedHandler();
+  }
+  const answer = isErrorAnswer(body) ? body : {};
+  const message =
+    typeof answer.message === "string" && answer.message
+      ? answer.message
+      : response.status === 401
+        ? messages.unauthorized
+        : messages.internal;
+  throw new ApiError(response.status, message, answer.fieldErrors ?? {});
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PUT", path, { ...options, body }),
+};

@@ -1,0 +1,31 @@
+import "@fontsource/poppins/400.css";
+import "@fontsource/poppins/500.css";
+import "@fontsource/poppins/600.css";
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { AppProvider } from "./app/provider";
+import { setUnauthorizedHandler } from "./lib/api-client";
+import { queryClient } from "./lib/query-client";
+import { createAppRouter } from "./router";
+
+const router = createAppRouter();
+
+// Any 401 (the store is already cleared by then): drop cached data and go to sign in.
+setUnauthorizedHandler(() => {
+  queryClient.clear();
+  void router.navigate("/auth/login", { replace: true });
+});
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,60 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "./lib/auth-store";
+import { routes } from "./router";
+import { errorBody, renderWithProviders, stubFetch } from "./test/render";
+
+const owner = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role: "owner" as const };
+
+function signIn() {
+  useAuthStore.setState({ authToken: "jwt-1", user: owner });
+  stubFetch(({ url }) => (url === "/api/profile/me" ? { body: owner } : { body: {} }));
+}
+
+describe("routes", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
+
+  it("sends a signed-out visitor of the dashboard to sign in", async () => {
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/auth/login");
+  });
+
+  it("sends /auth and unknown /auth paths to the sign-in page", async () => {
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/auth/nothing-here"] });
+    await screen.findByRole("button", { name: "Sign In" });
+    expect(router.state.location.pathname).toBe("/auth/login");
+  });
+
+  it("sends a signed-in user away from /auth to the dashboard", async () => {
+    signIn();
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/auth/login"] });
+    expect(await screen.findByText("Welcome, Ann Owner")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("shows the 404 page for an unknown path of a signed-in user", async () => {
+    signIn();
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/no/such/page"] });
+    expect(await screen.findByText("OOPS! Something went wrong here")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/error/error-v1");
+  });
+
+  it("fetches the profile after sign-in and forgets the session when it answers 401", async () => {
+    useAuthStore.setState({ authToken: "expired", user: null });
+    stubFetch(() => ({ status: 401, body: errorBody(401, "Please sign in again.") }));
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(useAuthStore.getState().authToken).toBeNull();
+  });
+
+  it("signs out through /logout", async () => {
+    signIn();
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/logout"] });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(useAuthStore.getState()).toMatchObject({ authToken: null, user: null });
+  });
+});
