@@ -10,7 +10,9 @@ import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-lim
 import { adminsRoutes } from "./modules/admins/admins.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { offersRoutes } from "./modules/offers/offers.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
 import { requireAdmin } from "./plugins/require-admin.ts";
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps) {
       requireAdmin(signedIn, auth);
       await signedIn.register(profileRoutes);
       await signedIn.register(adminsRoutes);
+      await signedIn.register(customersRoutes);
+      await signedIn.register(offersRoutes);
     },
     { prefix: "/api" },
   );

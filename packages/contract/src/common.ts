@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { maxPageSize } from "./constants.ts";
+import { defaultPageSize, maxPageSize } from "./constants.ts";
+import { messages } from "./messages.ts";
 
 export const idSchema = z.uuid({ error: "Not a valid id" });
 export const idParamsSchema = z.object({ id: idSchema });
@@ -15,21 +16,47 @@ export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 export const sortOrderSchema = z.enum(["asc", "desc"]);
 
-/** List call body (DECISIONS "Wire conventions"); each resource narrows filter and sortField. */
+/** List call body (DECISIONS "Wire conventions"); each resource gives its filter, sort fields and default sort. */
 export function listQuerySchema<F extends z.ZodObject, S extends readonly [string, ...string[]]>(
   filter: F,
   sortFields: S,
+  defaults: { sortField: S[number]; sortOrder: "asc" | "desc"; pageSize?: number },
 ) {
   return z.object({
     queryParams: z.strictObject({
       filter: filter.strict().default({} as never),
-      sortOrder: sortOrderSchema.default("desc"),
-      sortField: z.enum(sortFields),
+      sortOrder: sortOrderSchema.default(defaults.sortOrder),
+      sortField: z
+        .enum(sortFields, { error: `sortField must be one of: ${sortFields.join(", ")}` })
+        .default(defaults.sortField as never),
       pageNumber: z.number().int().min(1).default(1),
-      pageSize: z.number().int().min(1).max(maxPageSize),
+      pageSize: z
+        .number()
+        .int()
+        .min(1, "pageSize must be 1 to 100")
+        .max(maxPageSize, "pageSize must be 1 to 100")
+        .default(defaults.pageSize ?? defaultPageSize),
     }),
   });
 }
+
+/** Lists take `?group=false` as SPEC 7 sends it; it changes nothing. */
+export const listQuerystringSchema = z.object({ group: z.enum(["true", "false"]).optional() });
+
+/** A bulk call's selected ids: at least one, at most a page's worth of 100. */
+export const idsSchema = z
+  .array(idSchema, { error: "ids must be a list of ids" })
+  .min(1, messages.noIdsSelected)
+  .max(maxPageSize, `At most ${maxPageSize} records at once`);
+
+/** Trimmed text filter; empty means "no filter". */
+export const textFilter = (max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined)
+    .optional();
 
 export function listAnswerSchema<E extends z.ZodType>(entity: E) {
   return z.object({ totalCount: z.number().int(), entities: z.array(entity) });

@@ -18,3 +18,37 @@ export const brandName = "Rewards";
 
 export const adminStatuses = ["pending", "active", "disabled"] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
+
+/** SPEC 2.12: the networks that report completed offers (ipdata and applovin never do). */
+export const offerNetworks = [
+  "hangmyads",
+  "ogads",
+  "hangmyadsow",
+  "adgateow",
+  "adgemow",
+  "cpxresearch",
+  "lootably",
+  "bitlabs",
+] as const;
+export type OfferNetwork = (typeof offerNetworks)[number];
+
+/** Users' status on the wire (DECISIONS "Wire conventions"): 2 Banned, 3 Active. */
+export const userStatus = { banned: 2, active: 3 } as const;
+
+/** Why a user's points moved: every move is a ledger row (DECISIONS "Redeems and points"). */
+export const ledgerReasons = [
+  "offer",
+  "offer_reversal",
+  "referral",
+  "referral_reversal",
+  "redeem",
+  "redeem_refund",
+  "admin_adjustment",
+  "social_bonus",
+] as const;
+export type LedgerReason = (typeof ledgerReasons)[number];
+
+export const offerStatuses = ["credited", "reversed"] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+
+export const userDetailsOfferCount = 10;

@@ -29,6 +29,15 @@ export const messages = {
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
   validation: "Some fields are not valid",
+  inviteCodeRequired: "Invite Code is required",
+  provisionRequired: "Provision is required",
+  creditRequired: "Credit is required",
+  minimum: (n: number) => `Minimum ${n}`,
+  maximum: (n: number) => `Maximum ${n}`,
+  wholeNumber: "Must be a whole number",
+  noIdsSelected: "Select at least one record",
+  statusChoice: "Choose Banned (2) or Active (3)",
+  referCodeTaken: "This Share Key is already used by another user",
 } as const;
 
 /** SPEC 8: the message shown for each failed action, keyed by action. */
@@ -38,4 +47,12 @@ export const actionErrors = {
   loadProfile: "Can't load profile",
   loadAdmins: "Can't find administrators",
   updateAdminState: "Can't update administrator",
+  findCustomers: "Can't find customers",
+  findCustomer: "Can't find customer",
+  loadCustomerDetails: "Can't load customer details",
+  createCustomer: "Can't create customer",
+  updateCustomer: "Can't update customer",
+  updateCustomersStatus: "Can't update customers status",
+  findOffers: "Can't find offers",
+  loadOfferDetails: "Can't load offer details",
 } as const;

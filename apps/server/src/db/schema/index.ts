@@ -1,1 +1,2 @@
 export * from "./admins.ts";
+export * from "./app-users.ts";

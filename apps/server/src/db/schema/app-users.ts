@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { admins } from "./admins.ts";
+
+const tenant = () =>
+  uuid("admin_id")
+    .notNull()
+    .references(() => admins.id, { onDelete: "cascade" });
+
+/**
+ * The rewards app's users. `points` is a cached balance: it always equals the sum of the user's ledger
+ * rows, both written in one transaction. Every index leads with admin_id: each request is one tenant's.
+ */
+export const appUsers = pgTable(
+  "app_users",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: tenant(),
+    username: text("username").notNull(),
+    referCode: text("refer_code").notNull(),
+    referredBy: uuid("referred_by").references((): AnyPgColumn => appUsers.id, { onDelete: "set null" }),
+    device: text("device", { enum: ["android", "ios"] }),
+    geo: text("geo"),
+    ipSignup: text("ip_signup"),
+    visitorId: text("visitor_id"),
+    points: integer("points").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    isVerified: boolean("is_verified").notNull().default(false),
+    provision: numeric("provision", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    googleId: text("google_id"),
+    facebookId: text("facebook_id"),
+    userInfo: jsonb("user_info").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("app_users_admin_username_key").on(t.adminId, t.username),
+    uniqueIndex("app_users_admin_refer_code_key").on(t.adminId, t.referCode),
+    index("app_users_admin_created_idx").on(t.adminId, t.createdAt.desc(), t.id.desc()),
+    index("app_users_admin_points_idx").on(t.adminId, t.points, t.id),
+    index("app_users_admin_status_created_idx").on(t.adminId, t.isActive, t.createdAt.desc(), t.id.desc()),
+    index("app_users_admin_ip_idx").using("btree", t.adminId, sql`${t.ipSignup} text_pattern_ops`),
+    index("app_users_admin_visitor_idx").on(t.adminId, t.visitorId),
+    index("app_users_admin_referred_by_idx").on(t.adminId, t.referredBy),
+    // Substring search on e-mail (ILIKE '%…%'): a trigram index, from pg_trgm (PGlite ships it too).
+    index("app_users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+  ],
+);
+
+/** Device records the app sends at sign-up and later sign-ins (SPEC 3 "User device record"). */
+export const appUserDevices = pgTable(
+  "app_user_devices",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: tenant(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    deviceName: text("device_name"),
+    bssid: text("bssid"),
+    gaid: text("gaid"),
+    locale: text("locale"),
+    resolution: text("resolution"),
+    countryCode: text("country_code"),
+    carrierCountry: text("carrier_country"),
+    osVersion: text("os_version"),
+    androidId: text("android_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("app_user_devices_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/** Offers the networks reported as completed; the unique key makes postbacks idempotent. */
+export const completedOffers = pgTable(
+  "completed_offers",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: tenant(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    offerName: text("offer_name").notNull(),
+    payout: numeric("payout", { precision: 14, scale: 4, mode: "number" }).notNull(),
+    points: integer("points").notNull(),
+    ip: text("ip"),
+    geo: text("geo"),
+    status: text("status", { enum: ["credited", "reversed"] })
+      .notNull()
+      .default("credited"),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("completed_offers_admin_network_tx_key").on(t.adminId, t.network, t.transactionId),
+    index("completed_offers_admin_date_idx").on(t.adminId, t.date.desc(), t.id.desc()),
+    index("completed_offers_admin_payout_idx").on(t.adminId, t.payout, t.id),
+    index("completed_offers_admin_network_date_idx").on(t.adminId, t.network, t.date.desc(), t.id.desc()),
+    index("completed_offers_admin_user_date_idx").on(t.adminId, t.userId, t.date.desc(), t.id.desc()),
+    index("completed_offers_admin_ip_idx").using("btree", t.adminId, sql`${t.ip} text_pattern_ops`),
+  ],
+);
+
+/** Every move of a user's points, signed (DECISIONS "Redeems and points"). */
+export const pointsLedger = pgTable(
+  "points_ledger",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: tenant(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    reason: text("reason", {
+      enum: [
+        "offer",
+        "offer_reversal",
+        "referral",
+        "referral_reversal",
+        "redeem",
+        "redeem_refund",
+        "admin_adjustment",
+        "social_bonus",
+      ],
+    }).notNull(),
+    /** The offer, redeem or user the move comes from, when there is one. */
+    referenceId: uuid("reference_id"),
+    /** Who made an admin adjustment. */
+    actorAdminId: uuid("actor_admin_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("points_ledger_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("points_ledger_user_reason_idx").on(t.userId, t.reason),
+  ],
+);

@@ -1,0 +1,183 @@
+import {
+  type Customer,
+  type CustomerDetails,
+  type customerFilterSchema,
+  type customerSortFields,
+  type customerUpdateBodySchema,
+  messages,
+  userDetailsOfferCount,
+  userStatus,
+} from "@rewards/contract";
+import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { appUserDevices, appUsers, completedOffers, pointsLedger } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { movePoints } from "../../lib/ledger.ts";
+import { countAll, type ListParams, likeEscape, listClauses, prefixRange } from "../../lib/list-query.ts";
+import { toCompletedOffer } from "../offers/offers.mapper.ts";
+import { toCustomer } from "./customers.mapper.ts";
+
+type CustomerFilter = z.output<typeof customerFilterSchema>;
+type CustomerSort = (typeof customerSortFields)[number];
+
+const tenant = (adminId: string) => eq(appUsers.adminId, adminId);
+
+export async function listCustomers(
+  db: Db,
+  adminId: string,
+  params: ListParams<CustomerFilter, CustomerSort>,
+) {
+  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+    filters: {
+      username: (text) => ilike(appUsers.username, `%${likeEscape(text)}%`),
+      ipSignup: (prefix) => prefixRange(appUsers.ipSignup, prefix.toLowerCase()),
+      visitorId: (visitorId) => eq(appUsers.visitorId, visitorId),
+      _id: (id) => eq(appUsers.id, id),
+      status: (status) => eq(appUsers.isActive, status === userStatus.active),
+    },
+    sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: appUsers.username },
+    tiebreaker: appUsers.id,
+  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(appUsers)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db.select(countAll()).from(appUsers).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: rows.map(toCustomer) };
+}
+
+export async function getCustomer(db: Db, adminId: string, id: string): Promise<Customer | null> {
+  const [row] = await db
+    .select()
+    .from(appUsers)
+    .where(and(tenant(adminId), eq(appUsers.id, id)));
+  return row ? toCustomer(row) : null;
+}
+
+/** What the details modal shows: each part one indexed query, run side by side. */
+export async function getCustomerDetails(
+  db: Db,
+  adminId: string,
+  id: string,
+): Promise<CustomerDetails | null> {
+  const [row] = await db
+    .select()
+    .from(appUsers)
+    .where(and(tenant(adminId), eq(appUsers.id, id)));
+  if (!row) return null;
+  const [referrer, [referred], [referralSum], offers, devices] = await Promise.all([
+    row.referredBy
+      ? db
+          .select({ _id: appUsers.id, username: appUsers.username })
+          .from(appUsers)
+          .where(and(tenant(adminId), eq(appUsers.id, row.referredBy)))
+      : Promise.resolve([]),
+    db
+      .select(countAll())
+      .from(appUsers)
+      .where(and(tenant(adminId), eq(appUsers.referredBy, id))),
+    db
+      .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
+      .from(pointsLedger)
+      .where(
+        and(eq(pointsLedger.userId, id), inArray(pointsLedger.reason, ["referral", "referral_reversal"])),
+      ),
+    db
+      .select()
+      .from(completedOffers)
+      .where(and(eq(completedOffers.adminId, adminId), eq(completedOffers.userId, id)))
+      .orderBy(desc(completedOffers.date), desc(completedOffers.id))
+      .limit(userDetailsOfferCount),
+    db
+      .select()
+      .from(appUserDevices)
+      .where(eq(appUserDevices.userId, id))
+      .orderBy(desc(appUserDevices.createdAt))
+      .limit(20),
+  ]);
+  return {
+    ...toCustomer(row),
+    ipOfSignup: row.ipSignup,
+    usersReferedCount: referred?.value ?? 0,
+    sum: Number(referralSum?.value ?? 0),
+    completedOffers: offers.map(toCompletedOffer),
+    devices: devices.map((device) => ({
+      _id: device.id,
+      device_name: device.deviceName,
+      bssid: device.bssid,
+      gaid: device.gaid,
+      locale: device.locale,
+      resolution: device.resolution,
+      country_code: device.countryCode,
+      carrier_country: device.carrierCountry,
+      osversion: device.osVersion,
+      androidId: device.androidId,
+      createdAt: device.createdAt.toISOString(),
+    })),
+    userInfo: row.userInfo ?? null,
+    referredBy: referrer[0] ?? null,
+  };
+}
+
+/**
+ * Saves the edit form. A new Credit is written as an admin adjustment of the difference, in the same
+ * transaction, with the row locked so a concurrent credit cannot slip between read and write.
+ */
+export async function updateCustomer(
+  db: Db,
+  actor: { adminId: string },
+  id: string,
+  input: z.output<typeof customerUpdateBodySchema>,
+): Promise<Customer | null> {
+  const { adminId } = actor;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(appUsers)
+      .where(and(tenant(adminId), eq(appUsers.id, id)))
+      .for("update");
+    if (!current) return null;
+    const [taken] = await tx
+      .select({ id: appUsers.id })
+      .from(appUsers)
+      .where(and(tenant(adminId), eq(appUsers.referCode, input.referCode), ne(appUsers.id, id)));
+    if (taken) throw new AppError(409, messages.referCodeTaken, { referCode: messages.referCodeTaken });
+    const difference = input.points - current.points;
+    if (difference !== 0) {
+      await movePoints(tx, {
+        adminId,
+        userId: id,
+        amount: difference,
+        reason: "admin_adjustment",
+        actorAdminId: adminId,
+      });
+    }
+    const [updated] = await tx
+      .update(appUsers)
+      .set({
+        referCode: input.referCode,
+        provision: input.provision,
+        isVerified: input.isVerfied,
+        updatedAt: new Date(),
+      })
+      .where(and(tenant(adminId), eq(appUsers.id, id)))
+      .returning();
+    return updated ? toCustomer(updated) : null;
+  });
+}
+
+/** Bans (2) or activates (3) the selected users of this tenant; answers how many were changed. */
+export async function setCustomersStatus(db: Db, adminId: string, ids: string[], status: 2 | 3) {
+  const updated = await db
+    .update(appUsers)
+    .set({ isActive: status === userStatus.active, updatedAt: new Date() })
+    .where(and(tenant(adminId), inArray(appUsers.id, ids)))
+    .returning({ id: appUsers.id });
+  return { updated: updated.length };
+}

@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import type { Db } from "../../src/db/client.ts";
+import { bearer, login, register, registerOwner } from "./auth-helpers.ts";
+
+export type Tenant = { id: string; token: string; headers: { authorization: string } };
+
+/** Two signed-in administrators (the owner and an approved one), so every test can check isolation. */
+export async function twoTenants(app: FastifyInstance): Promise<{ a: Tenant; b: Tenant }> {
+  const ownerToken = await registerOwner(app, "owner@tenant-a.test");
+  expect((await register(app, "admin@tenant-b.test")).statusCode).toBe(403);
+  const admins = await app.inject({ method: "GET", url: "/api/admins", headers: bearer(ownerToken) });
+  const entities = admins.json<{ entities: { _id: string; username: string }[] }>().entities;
+  const idOf = (username: string) => entities.find((admin) => admin.username === username)?._id ?? "";
+  const approve = await app.inject({
+    method: "PUT",
+    url: `/api/admins/${idOf("admin@tenant-b.test")}/state`,
+    headers: bearer(ownerToken),
+    payload: { status: "active" },
+  });
+  expect(approve.statusCode, approve.body).toBe(200);
+  const tokenB = (await login(app, "admin@tenant-b.test")).json<{ accessToken: string }>().accessToken;
+  return {
+    a: { id: idOf("owner@tenant-a.test"), token: ownerToken, headers: bearer(ownerToken) },
+    b: { id: idOf("admin@tenant-b.test"), token: tokenB, headers: bearer(tokenB) },
+  };
+}
+
+/** Users whose cached balance differs from the sum of their ledger rows: must always be none. */
+export async function ledgerMismatches(db: Db) {
+  // Both drivers answer { rows }; the shared Db type cannot name it.
+  const result = (await db.execute(sql`
+    select u.id, u.points, coalesce(sum(l.amount), 0) as ledger
+    from app_users u left join points_ledger l on l.user_id = u.id
+    group by u.id, u.points
+    having u.points <> coalesce(sum(l.amount), 0)`)) as unknown as { rows: { id: string }[] };
+  return result.rows;
+}

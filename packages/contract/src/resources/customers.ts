@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
+import { userStatus } from "../constants.ts";
+import { messages } from "../messages.ts";
+import { completedOfferSchema } from "./offers.ts";
+
+/** An app user, as the Users list shows it (SPEC 3 "User"). Wire names as SPEC gives them. */
+export const customerSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  referCode: z.string(),
+  device: z.enum(["android", "ios"]).nullable(),
+  geo: z.string().nullable(),
+  ipSignup: z.string().nullable(),
+  points: z.number().int(),
+  createdAt: z.string(),
+  isActive: z.boolean(),
+  isVerfied: z.boolean(),
+  provision: z.number(),
+  /** 3 Active, 2 Banned: isActive on the wire's numbering. */
+  status: z.union([z.literal(userStatus.banned), z.literal(userStatus.active)]),
+  googleId: z.string().nullable(),
+  facebookId: z.string().nullable(),
+  visitorId: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const deviceRecordSchema = z.object({
+  _id: z.string(),
+  device_name: z.string().nullable(),
+  bssid: z.string().nullable(),
+  gaid: z.string().nullable(),
+  locale: z.string().nullable(),
+  resolution: z.string().nullable(),
+  country_code: z.string().nullable(),
+  carrier_country: z.string().nullable(),
+  osversion: z.string().nullable(),
+  androidId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DeviceRecord = z.infer<typeof deviceRecordSchema>;
+
+/** GET /api/users/details/{id}: the user plus what the details modal shows. */
+export const customerDetailsSchema = customerSchema.extend({
+  ipOfSignup: z.string().nullable(),
+  /** Network Size: users who signed up with this user's Share Key. */
+  usersReferedCount: z.number().int(),
+  /** Network Revenue: points this user earned from referrals, net of reversals. */
+  sum: z.number().int(),
+  completedOffers: z.array(completedOfferSchema),
+  devices: z.array(deviceRecordSchema),
+  userInfo: z.record(z.string(), z.unknown()).nullable(),
+  referredBy: z.object({ _id: z.string(), username: z.string() }).nullable(),
+});
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
+
+const statusValue = z.union([z.literal(userStatus.banned), z.literal(userStatus.active)], {
+  error: messages.statusChoice,
+});
+
+export const customerSortFields = ["createdAt", "points", "username"] as const;
+export const customerFilterSchema = z.object({
+  username: textFilter(),
+  ipSignup: textFilter(45),
+  visitorId: textFilter(),
+  _id: idSchema.optional(),
+  status: statusValue.optional(),
+});
+export type CustomerFilter = z.input<typeof customerFilterSchema>;
+export const customerListBodySchema = listQuerySchema(customerFilterSchema, customerSortFields, {
+  sortField: "createdAt",
+  sortOrder: "desc",
+});
+export type CustomerListBody = z.input<typeof customerListBodySchema>;
+export const customerListAnswerSchema = listAnswerSchema(customerSchema);
+export type CustomerListAnswer = z.infer<typeof customerListAnswerSchema>;
+
+/** The edit form: SPEC 5 "User edit". The form shows Shared Key, Email Verification and Credit. */
+export const customerUpdateBodySchema = z.object({
+  referCode: z
+    .string({ error: messages.inviteCodeRequired })
+    .trim()
+    .min(1, messages.inviteCodeRequired)
+    .min(3, messages.min(3))
+    .max(6, messages.max(6)),
+  provision: z
+    .number({ error: messages.provisionRequired })
+    .min(0, messages.minimum(0))
+    .max(100, messages.maximum(100)),
+  points: z
+    .number({ error: messages.creditRequired })
+    .int(messages.wholeNumber)
+    .min(-1_000_000_000, messages.minimum(-1_000_000_000))
+    .max(1_000_000_000, messages.maximum(1_000_000_000)),
+  isVerfied: z.boolean({ error: messages.required }),
+});
+export type CustomerUpdateBody = z.input<typeof customerUpdateBodySchema>;
+
+export const customersStateBodySchema = z.object({ ids: idsSchema, status: statusValue });
+export type CustomersStateBody = z.infer<typeof customersStateBodySchema>;
+export const customersStateAnswerSchema = z.object({ updated: z.number().int() });
