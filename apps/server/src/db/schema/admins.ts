@@ -13,11 +13,16 @@ export const admins = pgTable(
     status: text("status", { enum: ["pending", "active", "disabled"] }).notNull(),
     // Bumped on reset and disable; tokens carrying an older version stop working at once.
     tokenVersion: integer("token_version").notNull().default(0),
+    /** The random key in this tenant's postback URLs (DECISIONS "Postback addresses"). */
+    postbackKey: text("postback_key")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("admins_username_key").on(t.username),
+    uniqueIndex("admins_postback_key_key").on(t.postbackKey),
     // At most one owner, whatever races happen at the first registration.
     uniqueIndex("admins_one_owner_key").on(t.role).where(sql`${t.role} = 'owner'`),
     index("admins_created_at_idx").on(t.createdAt),

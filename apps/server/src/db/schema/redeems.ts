@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { admins } from "./admins.ts";
+import { appUsers } from "./app-users.ts";
+
+/**
+ * A user's request to turn points into a gift card. Status: 0 Pending, 1 Sent, 2 Rejected. The request
+ * holds its rewardCost points whenever it is not Rejected (DECISIONS "Redeems and points").
+ */
+export const redeems = pgTable(
+  "redeems",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    redeemEmail: text("redeem_email").notNull(),
+    rewardName: text("reward_name").notNull(),
+    rewardAmount: text("reward_amount").notNull(),
+    rewardCost: integer("reward_cost").notNull(),
+    rewardExtraInfo: text("reward_extra_info"),
+    rewardItemId: uuid("reward_item_id"),
+    redeemDate: timestamp("redeem_date", { withTimezone: true }).notNull().defaultNow(),
+    status: smallint("status").notNull().default(0),
+    code: text("code"),
+    subject: text("subject"),
+    bodyHtml: text("body_html"),
+    paidByAdminId: uuid("paid_by_admin_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("redeems_admin_date_idx").on(t.adminId, t.redeemDate.desc(), t.id.desc()),
+    index("redeems_admin_status_date_idx").on(t.adminId, t.status, t.redeemDate.desc(), t.id.desc()),
+    index("redeems_admin_user_date_idx").on(t.adminId, t.userId, t.redeemDate.desc(), t.id.desc()),
+    index("redeems_email_trgm_idx").using("gin", sql`${t.redeemEmail} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * E-mail waiting to go out: written in the transaction that decides to send it, delivered by the outbox
+ * worker, which claims due rows with FOR UPDATE SKIP LOCKED so several processes never send one twice.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    redeemId: uuid("redeem_id").references(() => redeems.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While sending: when the claim lapses, so a message of a crashed process is tried again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index("mail_outbox_redeem_idx").on(t.redeemId),
+  ],
+);
