@@ -1,3 +1,4 @@
+import { idSchema } from "@rewards/contract";
 import { errors, jwtVerify, SignJWT } from "jose";
 
 export type AccessClaims = { adminId: string; tokenVersion: number };
@@ -23,8 +24,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     async verify(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer, audience });
-        if (typeof payload.sub !== "string" || typeof payload.ver !== "number") return null;
-        return { adminId: payload.sub, tokenVersion: payload.ver };
+        // A subject that is not an id would reach the database as a bad uuid and answer 400, not 401.
+        const subject = idSchema.safeParse(payload.sub);
+        if (!subject.success || typeof payload.ver !== "number") return null;
+        return { adminId: subject.data, tokenVersion: payload.ver };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -1,6 +1,64 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { type Database, openPglite, openPostgres } from "../../src/db/client.ts";
+import { type Database, type Db, openPglite, openPostgres } from "../../src/db/client.ts";
+import * as schema from "../../src/db/schema/index.ts";
+
+const migrationsDir = fileURLToPath(new URL("../../src/db/migrations", import.meta.url));
+const pglitePackage = fileURLToPath(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")));
+
+/** Names the template by everything that shapes it, so a changed migration or PGlite builds a new one. */
+function templatePath(): string {
+  const hash = createHash("sha256").update(readFileSync(pglitePackage));
+  for (const name of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    const path = join(migrationsDir, name);
+    if (name.endsWith(".sql") || name.endsWith(".json")) hash.update(name).update(readFileSync(path));
+  }
+  return join(tmpdir(), `rewards-test-pglite-${hash.digest("hex").slice(0, 16)}.tar.gz`);
+}
+
+/**
+ * A fresh in-memory PGlite. PGlite's own set-up costs about 1.5 s per test file, so the first file dumps a
+ * migrated empty database and later ones start from that copy (about 0.3 s).
+ */
+async function openPgliteFromTemplate(): Promise<Database> {
+  const path = templatePath();
+  if (!existsSync(path)) {
+    const database = await openPglite();
+    await database.migrate();
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir("gzip");
+    // Written under a unique name and renamed, so files starting at once never read half a template.
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path);
+    return database;
+  }
+  // The same extensions as openPglite in src/db/client.ts.
+  const client = await PGlite.create({
+    loadDataDir: new Blob([readFileSync(path)]),
+    extensions: { pg_trgm },
+  });
+  const copy = drizzle({ client, schema }) as unknown as Db;
+  const database: Database = {
+    db: copy,
+    driver: "pglite",
+    // The template is already migrated; running the migrator still proves it is current.
+    migrate: async () => {
+      await migratePglite(copy as never, { migrationsFolder: migrationsDir });
+    },
+    close: () => client.close(),
+  };
+  await database.migrate();
+  return database;
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
@@ -8,11 +66,7 @@ import { type Database, openPglite, openPostgres } from "../../src/db/client.ts"
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openPglite();
-    await database.migrate();
-    return database;
-  }
+  if (!serverUrl) return openPgliteFromTemplate();
   const name = `rewards_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

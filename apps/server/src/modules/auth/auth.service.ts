@@ -6,7 +6,7 @@ import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../../lib/passwords.ts";
-import type { PlatformMailer } from "../../lib/platform-mail.ts";
+import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
 import { hashResetToken, newResetToken, resetTokenTtlMs } from "./reset-tokens.ts";
 
 export type AuthDeps = {
@@ -42,6 +42,16 @@ export const toProfile = (admin: AdminRow): Profile => ({
 
 export function createAuthService({ db, tokens, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
   const signFor = (admin: AdminRow) => tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion });
+
+  /** The mail service being down is not the visitor's fault, nor a reason for a bare 500. */
+  async function sendRecoveryMail(message: PlatformMessage) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      if (error instanceof MailSendError) throw new AppError(503, messages.recoverMailFailed);
+      throw error;
+    }
+  }
 
   async function findByUsername(username: string) {
     const [admin] = await db.select().from(admins).where(eq(admins.username, username));
@@ -115,7 +125,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
         expiresAt: new Date(now().getTime() + resetTokenTtlMs),
       });
       const link = `${publicUrl}/auth/reset/${token}`;
-      await mailer.send({
+      await sendRecoveryMail({
         to: admin.username,
         subject: "Reset your Rewards Admin password",
         text:
