@@ -19,15 +19,23 @@ export type Database = {
   /** Applies the committed drizzle-kit migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as one file, to start copies from. */
+  dumpImage?: () => Promise<Blob | File>;
 };
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 // Any constant works: it only keeps two processes from migrating the same PostgreSQL at once.
 const migrationLockKey = 7_302_114;
 
-/** PGlite in a directory, or in memory when dataDir is undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+/**
+ * PGlite in a directory, or in memory when dataDir is undefined (tests); `image` starts an in-memory
+ * database from a dump of another (PGlite's dumpDataDir).
+ */
+export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(image ? { loadDataDir: image } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -36,6 +44,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder });
     },
     close: () => client.close(),
+    dumpImage: async () => client.dumpDataDir("gzip"),
   };
 }
 

@@ -3,13 +3,8 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { type Database, type Db, openPglite, openPostgres } from "../../src/db/client.ts";
-import * as schema from "../../src/db/schema/index.ts";
+import { type Database, openPglite, openPostgres } from "../../src/db/client.ts";
 
 const migrationsDir = fileURLToPath(new URL("../../src/db/migrations", import.meta.url));
 const pglitePackage = fileURLToPath(new URL("../package.json", import.meta.resolve("@electric-sql/pglite")));
@@ -33,29 +28,17 @@ async function openPgliteFromTemplate(): Promise<Database> {
   if (!existsSync(path)) {
     const database = await openPglite();
     await database.migrate();
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir("gzip");
-    // Written under a unique name and renamed, so files starting at once never read half a template.
-    const partial = `${path}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, path);
+    const dump = await database.dumpImage?.();
+    if (dump) {
+      // Written under a unique name and renamed, so files starting at once never read half a template.
+      const partial = `${path}.${process.pid}.${randomBytes(4).toString("hex")}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, path);
+    }
     return database;
   }
-  // The same extensions as openPglite in src/db/client.ts.
-  const client = await PGlite.create({
-    loadDataDir: new Blob([readFileSync(path)]),
-    extensions: { pg_trgm },
-  });
-  const copy = drizzle({ client, schema }) as unknown as Db;
-  const database: Database = {
-    db: copy,
-    driver: "pglite",
-    // The template is already migrated; running the migrator still proves it is current.
-    migrate: async () => {
-      await migratePglite(copy as never, { migrationsFolder: migrationsDir });
-    },
-    close: () => client.close(),
-  };
+  const database = await openPglite(undefined, new Blob([readFileSync(path)]));
+  // The template is already migrated; running the migrator still proves it is current.
   await database.migrate();
   return database;
 }
