@@ -8,12 +8,13 @@ import { TodayButton } from "./today-button";
 export function Subheader() {
   const active = activeMenuEntry(useLocation().pathname);
   const title = active ? t(active.title) : "";
+  const heading = active ? t(active.pageTitle ?? active.title) : "";
 
   return (
     <Group justify="space-between" align="center" mb="lg" gap="sm">
       <Stack gap={2}>
         <Title order={1} fz={{ base: 20, sm: 24 }}>
-          {title}
+          {heading}
         </Title>
         <Breadcrumbs separatorMargin={6} fz="sm">
           <Anchor component={Link} to="/dashboard" size="sm" c="dimmed">

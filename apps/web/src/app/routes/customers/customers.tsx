@@ -1,0 +1,5 @@
+import { CustomersList } from "../../../features/customers/components/customers-list";
+
+export function CustomersRoute() {
+  return <CustomersList />;
+}

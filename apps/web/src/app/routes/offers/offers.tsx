@@ -1,0 +1,5 @@
+import { OffersList } from "../../../features/offers/components/offers-list";
+
+export function OffersRoute() {
+  return <OffersList />;
+}

@@ -1,0 +1,164 @@
+import { defaultPageSize, pageSizes as listPageSizes } from "@rewards/contract";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router";
+
+export type SortOrder = "asc" | "desc";
+export type SortState<S extends string> = { sortField: S; sortOrder: SortOrder };
+
+/** One filter kept in the URL: free text, or one of `values` (anything else falls back to `default`). */
+export type FilterSpec = { values?: readonly string[]; default?: string };
+
+export type ListStateConfig<S extends string, F> = {
+  /** URL key → spec. The keys must not be `page`, `pageSize`, `sortField` or `sortOrder`. */
+  filters: Record<string, FilterSpec>;
+  sortFields: readonly S[];
+  /** The neutral sort: what the server applies when no column is sorted explicitly. */
+  defaultSort: SortState<S>;
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  /** The wire filter from the URL's filter values; null when they cannot be sent (nothing is queried). */
+  toFilter: (values: Record<string, string>) => F | null;
+};
+
+export type QueryParams<S extends string, F> = {
+  filter: F;
+  sortField: S;
+  sortOrder: SortOrder;
+  pageNumber: number;
+  pageSize: number;
+};
+
+const pageKey = "page";
+const pageSizeKey = "pageSize";
+const sortFieldKey = "sortField";
+const sortOrderKey = "sortOrder";
+
+function positiveInt(text: string | null): number | undefined {
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 ? value : undefined;
+}
+
+/** The explicitly chosen sort in the URL, or null (neutral) when absent or not one of the list's. */
+function readSort<S extends string>(params: URLSearchParams, sortFields: readonly S[]): SortState<S> | null {
+  const sortField = params.get(sortFieldKey);
+  const sortOrder = params.get(sortOrderKey);
+  if (!sortField || !sortFields.includes(sortField as S)) return null;
+  return sortOrder === "asc" || sortOrder === "desc" ? { sortField: sortField as S, sortOrder } : null;
+}
+
+/** Drops empty strings and undefined values: an empty filter is no filter. */
+export function compactFilter<F extends Record<string, unknown>>(filter: F): Partial<F> {
+  return Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value !== undefined && value !== ""),
+  ) as Partial<F>;
+}
+
+/**
+ * List state (filters, sort, page, page size) read from and written to the URL, the only place it lives
+ * (ARCHITECTURE "List state in the URL is the source of truth"). Invalid values read as the defaults,
+ * and values equal to their defaults are left out of the URL.
+ */
+export function useListState<S extends string, F>(config: ListStateConfig<S, F>) {
+  const [params, setParams] = useSearchParams();
+  const sizes = config.pageSizes ?? listPageSizes;
+  const fallbackSize = config.defaultPageSize ?? defaultPageSize;
+
+  const filters = useMemo(() => {
+    const values: Record<string, string> = {};
+    for (const [key, spec] of Object.entries(config.filters)) {
+      const raw = params.get(key) ?? "";
+      const allowed = !spec.values || spec.values.includes(raw);
+      values[key] = raw && allowed ? raw : (spec.default ?? "");
+    }
+    return values;
+  }, [params, config.filters]);
+
+  const sort = readSort(params, config.sortFields);
+  const requestedSize = positiveInt(params.get(pageSizeKey));
+  const pageSize = requestedSize && sizes.includes(requestedSize) ? requestedSize : fallbackSize;
+  const pageNumber = positiveInt(params.get(pageKey)) ?? 1;
+
+  // The URL as last written: a second change made before the re-render (a quick double click) must
+  // build on the first, not on the query string this render was made from.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
+  const update = useCallback(
+    (patch: Record<string, string | undefined>, { resetPage = false, replace = false } = {}) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(patch)) {
+        const spec = config.filters[key];
+        if (value === undefined || value === "" || value === spec?.default) next.delete(key);
+        else next.set(key, value);
+      }
+      if (resetPage) next.delete(pageKey);
+      latest.current = next;
+      setParams(next, { replace, preventScrollReset: true });
+    },
+    [setParams, config.filters],
+  );
+
+  /** Any filter change starts again from page 1. Filters replace the history entry: typing is not history. */
+  const setFilters = useCallback(
+    (patch: Record<string, string | undefined>) => update(patch, { resetPage: true, replace: true }),
+    [update],
+  );
+
+  /** A column's header cycles ascending → descending → neutral (the list's default sort). */
+  const toggleSort = useCallback(
+    (field: S) => {
+      const current = readSort(latest.current, config.sortFields);
+      let next: SortState<S> | null;
+      if (current?.sortField !== field) next = { sortField: field, sortOrder: "asc" };
+      else if (current.sortOrder === "asc") next = { sortField: field, sortOrder: "desc" };
+      else next = null;
+      update({ [sortFieldKey]: next?.sortField, [sortOrderKey]: next?.sortOrder }, { resetPage: true });
+    },
+    [update, config.sortFields],
+  );
+
+  const setPage = useCallback(
+    (page: number) => update({ [pageKey]: page > 1 ? String(page) : undefined }),
+    [update],
+  );
+
+  const setPageSize = useCallback(
+    (size: number) =>
+      update({ [pageSizeKey]: size === fallbackSize ? undefined : String(size) }, { resetPage: true }),
+    [update, fallbackSize],
+  );
+
+  const effectiveSort = sort ?? config.defaultSort;
+  const filter = config.toFilter(filters);
+  const queryParams: QueryParams<S, F> | null =
+    filter === null
+      ? null
+      : {
+          filter,
+          sortField: effectiveSort.sortField,
+          sortOrder: effectiveSort.sortOrder,
+          pageNumber,
+          pageSize,
+        };
+
+  return {
+    filters,
+    setFilters,
+    /** The explicitly chosen sort; null is the neutral state. */
+    sort,
+    toggleSort,
+    pageNumber,
+    setPage,
+    pageSize,
+    pageSizes: sizes,
+    setPageSize,
+    queryParams,
+    /** The current query string, e.g. for a modal's URL so closing it returns to the same list. */
+    search: params.toString() ? `?${params.toString()}` : "",
+  };
+}
+
+export type ListState<S extends string = string, F = unknown> = ReturnType<typeof useListState<S, F>>;
