@@ -37,7 +37,7 @@ async function main(args: string[]): Promise<number> {
     }
     const counts = await seedDemoData(db, demo.id);
     console.log(
-      `Added demo data to ${demoOwnerEmail}: ${counts.users} app users, ${counts.offers} completed offers, ${counts.ledgerRows} ledger rows.`,
+      `Added demo data to ${demoOwnerEmail}: ${counts.users} app users, ${counts.offers} completed offers, ${counts.redeems} redeems, ${counts.ledgerRows} ledger rows.`,
     );
     return 0;
   } finally {

@@ -2,14 +2,23 @@ import { faker } from "@faker-js/faker";
 import { type LedgerReason, type OfferNetwork, offerNetworks } from "@rewards/contract";
 import { v7 } from "uuid";
 import type { Db, Tx } from "../db/client.ts";
-import { appUserDevices, appUsers, completedOffers, pointsLedger } from "../db/schema/index.ts";
+import { appUserDevices, appUsers, completedOffers, pointsLedger, redeems } from "../db/schema/index.ts";
 
 type UserRow = typeof appUsers.$inferInsert;
 type OfferRow = typeof completedOffers.$inferInsert;
 type LedgerRow = typeof pointsLedger.$inferInsert;
 type DeviceRow = typeof appUserDevices.$inferInsert;
+type RedeemRow = typeof redeems.$inferInsert;
 
 const day = 86_400_000;
+const giftCards = [
+  { name: "Amazon Gift Card", amount: "$5", cost: 5000 },
+  { name: "Amazon Gift Card", amount: "$10", cost: 10000 },
+  { name: "PayPal", amount: "$5", cost: 5200 },
+  { name: "Google Play", amount: "$10", cost: 10000 },
+  { name: "Apple Gift Card", amount: "$10", cost: 10000 },
+  { name: "Steam Wallet", amount: "$20", cost: 20000 },
+];
 const countries = ["US", "GB", "DE", "FR", "CA", "IN", "BR", "ES", "IT", "NL", "PH", "ID", "MX", "AU", "TR"];
 const offerNames = [
   "Install Raid: Shadow Legends and reach level 10",
@@ -51,14 +60,16 @@ async function insertAll(tx: Tx, table: Parameters<Tx["insert"]>[0], rows: objec
 export async function seedDemoData(
   db: Db,
   adminId: string,
-  options: { users?: number; offers?: number; seed?: number; now?: Date } = {},
+  options: { users?: number; offers?: number; redeems?: number; seed?: number; now?: Date } = {},
 ) {
   const { users: userCount = 80, offers: offerCount = 600, seed = 2026, now = new Date() } = options;
+  const redeemCount = options.redeems ?? Math.round(userCount / 2);
   faker.seed(seed);
   const users: UserRow[] = [];
   const devices: DeviceRow[] = [];
   const offers: OfferRow[] = [];
   const ledger: LedgerRow[] = [];
+  const redeemRows: RedeemRow[] = [];
   const balance = new Map<string, number>();
 
   const move = (userId: string, amount: number, reason: LedgerReason, at: Date, referenceId?: string) => {
@@ -181,6 +192,53 @@ export async function seedDemoData(
     }
   }
 
+  // Redeems in every status, by users who could afford them: each holds its points unless Rejected.
+  const ledgerByTime = [...ledger].sort(
+    (x, y) => (x.createdAt as Date).getTime() - (y.createdAt as Date).getTime(),
+  );
+  for (let i = 0; i < redeemCount; i++) {
+    const card = faker.helpers.arrayElement(giftCards);
+    const affordable = users.filter((user) => (balance.get(user.id as string) ?? 0) >= card.cost);
+    if (affordable.length === 0) break;
+    const user = faker.helpers.arrayElement(affordable);
+    const lastMove = ledgerByTime.findLast((row) => row.userId === user.id)?.createdAt as Date | undefined;
+    const latest = now.getTime() - 1000;
+    const from = Math.min(Math.max(lastMove?.getTime() ?? 0, now.getTime() - 20 * day), latest);
+    const redeemDate = new Date(faker.number.int({ min: from, max: latest }));
+    const status = faker.helpers.weightedArrayElement([
+      { value: 0, weight: 5 },
+      { value: 1, weight: 4 },
+      { value: 2, weight: 2 },
+    ]);
+    const id = idAt(redeemDate);
+    const settledAt = new Date(Math.min(redeemDate.getTime() + day / 2, now.getTime()));
+    redeemRows.push({
+      id,
+      adminId,
+      userId: user.id as string,
+      redeemEmail: faker.datatype.boolean({ probability: 0.8 })
+        ? user.username
+        : faker.internet.email().toLowerCase(),
+      rewardName: card.name,
+      rewardAmount: card.amount,
+      rewardCost: card.cost,
+      rewardExtraInfo: faker.helpers.arrayElement([null, `Country: ${user.geo}`, "Send to PayPal e-mail"]),
+      redeemDate,
+      status,
+      code: status === 1 ? faker.string.alphanumeric({ length: 16, casing: "upper" }) : null,
+      subject: status === 1 ? `Your ${card.name} is here` : null,
+      bodyHtml:
+        status === 1
+          ? `<p>Thank you for using our app! Here is your ${card.name} (${card.amount}).</p>`
+          : null,
+      paidByAdminId: status === 1 ? adminId : null,
+      paidAt: status === 1 ? settledAt : null,
+      updatedAt: status === 0 ? redeemDate : settledAt,
+    });
+    move(user.id as string, -card.cost, "redeem", redeemDate, id);
+    if (status === 2) move(user.id as string, card.cost, "redeem_refund", settledAt, id);
+  }
+
   for (const user of users) user.points = balance.get(user.id as string) ?? 0;
 
   await db.transaction(async (tx) => {
@@ -190,6 +248,12 @@ export async function seedDemoData(
     await insertAll(tx, appUserDevices, devices);
     await insertAll(tx, completedOffers, offers);
     await insertAll(tx, pointsLedger, ledger);
+    await insertAll(tx, redeems, redeemRows);
   });
-  return { users: users.length, offers: offers.length, ledgerRows: ledger.length };
+  return {
+    users: users.length,
+    offers: offers.length,
+    redeems: redeemRows.length,
+    ledgerRows: ledger.length,
+  };
 }

@@ -1,4 +1,4 @@
-import { buildApp } from "../../src/app.ts";
+import { type AppDeps, buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { defaultRateLimits, type RateLimits } from "../../src/lib/rate-limit.ts";
 import { startMailgunSink } from "./mailgun-sink.ts";
@@ -12,7 +12,7 @@ export const testJwtSecret = "test-secret-test-secret-test-secret-0123456789";
  * Rate limits can be lowered per test file.
  */
 export async function startTestApp(
-  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv } = {},
+  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv; outbox?: AppDeps["outbox"] } = {},
 ) {
   const database = await openTestDatabase();
   const mail = await startMailgunSink();
@@ -22,6 +22,8 @@ export async function startTestApp(
     PLATFORM_MAILGUN_API_KEY: "key-test",
     PLATFORM_MAIL_FROM: "Rewards <no-reply@rewards.test>",
     PLATFORM_MAILGUN_BASE_URL: mail.baseUrl,
+    // Tenants' Mailgun configs send to the same local sink.
+    MAILGUN_BASE_URL: mail.baseUrl,
     ...options.env,
   });
   const app = await buildApp({
@@ -29,6 +31,8 @@ export async function startTestApp(
     config,
     jwtSecret: testJwtSecret,
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    // Fast retries, so delivery tests take milliseconds; a test can turn the worker off.
+    outbox: options.outbox ?? { pollMs: 100, baseBackoffMs: 20 },
   });
   await app.ready();
   return {

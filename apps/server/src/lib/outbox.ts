@@ -1,0 +1,151 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { mailOutbox } from "../db/schema/index.ts";
+import { MailSendError } from "./platform-mail.ts";
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export type OutboxOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Delivers one message; throws MailSendError (transient or not) when it does not go out. */
+  deliver: (message: OutboxRow) => Promise<string | undefined>;
+  pollMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+  /** How long a claim lasts: a message claimed by a process that died is tried again after it. */
+  claimMs?: number;
+  baseBackoffMs?: number;
+};
+
+/** 1×, 2×, 4×… the base delay, capped at an hour. */
+export function backoffMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Claims due messages: queued ones whose time has come, and sending ones whose claim lapsed. FOR UPDATE
+ * SKIP LOCKED lets several processes claim side by side without ever taking the same row.
+ */
+export async function claimDue(db: Db, batchSize: number, claimMs: number): Promise<OutboxRow[]> {
+  const claimed = await db.execute(sql`
+    update ${mailOutbox}
+    set status = 'sending', attempts = attempts + 1,
+        locked_until = now() + ${`${claimMs} milliseconds`}::interval, updated_at = now()
+    where id in (
+      select id from ${mailOutbox}
+      where (status = 'queued' and next_attempt_at <= now())
+         or (status = 'sending' and locked_until < now())
+      order by next_attempt_at
+      limit ${batchSize}
+      for update skip locked)
+    returning id`);
+  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      sql`${mailOutbox.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+/** Sends one claimed message and records the outcome: sent, queued again with backoff, or failed. */
+export async function deliverOne(
+  options: Required<Omit<OutboxOptions, "log">> & { log: FastifyBaseLogger },
+  row: OutboxRow,
+) {
+  const { db, deliver, maxAttempts, baseBackoffMs } = options;
+  // Only the current claim may record an outcome; a lapsed claim taken over by another process may not.
+  const ours = and(
+    eq(mailOutbox.id, row.id),
+    eq(mailOutbox.status, "sending"),
+    eq(mailOutbox.attempts, row.attempts),
+  );
+  try {
+    const providerMessageId = await deliver(row);
+    await db
+      .update(mailOutbox)
+      .set({
+        status: "sent",
+        sentAt: new Date(),
+        providerMessageId: providerMessageId ?? null,
+        lockedUntil: null,
+        lastError: null,
+        updatedAt: new Date(),
+      })
+      .where(ours);
+  } catch (error) {
+    const transient = error instanceof MailSendError ? error.transient : false;
+    const reason = (error as Error).message.slice(0, 500);
+    const retry = transient && row.attempts < maxAttempts;
+    options.log.warn({ outboxId: row.id, attempts: row.attempts, retry, reason }, "mail delivery failed");
+    await db
+      .update(mailOutbox)
+      .set(
+        retry
+          ? {
+              status: "queued",
+              nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts, baseBackoffMs)),
+              lockedUntil: null,
+              lastError: reason,
+              updatedAt: new Date(),
+            }
+          : { status: "failed", lockedUntil: null, lastError: reason, updatedAt: new Date() },
+      )
+      .where(ours);
+  }
+}
+
+/** The worker inside the server process: polls, and can be woken at once after a message is queued. */
+export function startOutboxWorker(options: OutboxOptions) {
+  const settings = {
+    pollMs: 1000,
+    batchSize: 10,
+    maxAttempts: 6,
+    claimMs: 120_000,
+    baseBackoffMs: 5_000,
+    ...options,
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function drain() {
+    for (;;) {
+      const rows = await claimDue(settings.db, settings.batchSize, settings.claimMs);
+      if (rows.length === 0) return;
+      await Promise.all(rows.map((row) => deliverOne(settings, row)));
+    }
+  }
+
+  function tick() {
+    if (stopped || running) return;
+    running = drain()
+      .catch((error) => settings.log.error({ err: error }, "outbox worker"))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, settings.pollMs);
+      });
+  }
+
+  timer = setTimeout(tick, 0);
+  return {
+    /** Runs a round now (e.g. right after queueing) instead of at the next poll. */
+    wake() {
+      if (timer) clearTimeout(timer);
+      tick();
+    },
+    /** Finishes the round under way, then stops. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type OutboxWorker = ReturnType<typeof startOutboxWorker>;

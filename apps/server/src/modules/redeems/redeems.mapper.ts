@@ -1,0 +1,29 @@
+import type { MailDelivery, Redeem } from "@rewards/contract";
+import type { mailOutbox, redeems } from "../../db/schema/index.ts";
+
+export type RedeemRow = typeof redeems.$inferSelect;
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export const toRedeem = (row: RedeemRow, userEmail: string): Redeem => ({
+  _id: row.id,
+  redeemUser: row.userId,
+  userEmail,
+  redeemEmail: row.redeemEmail,
+  rewardName: row.rewardName,
+  rewardAmount: row.rewardAmount,
+  rewardCost: row.rewardCost,
+  rewardExtraInfo: row.rewardExtraInfo,
+  redeemDate: row.redeemDate.toISOString(),
+  status: row.status as Redeem["status"],
+  code: row.code,
+  subject: row.subject,
+  paidAt: row.paidAt?.toISOString() ?? null,
+});
+
+export const toDelivery = (row: OutboxRow): MailDelivery => ({
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  sentAt: row.sentAt?.toISOString() ?? null,
+  nextAttemptAt: row.status === "queued" ? row.nextAttemptAt.toISOString() : null,
+});

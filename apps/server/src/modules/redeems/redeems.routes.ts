@@ -1,0 +1,97 @@
+import {
+  errorAnswerSchema,
+  idParamsSchema,
+  listQuerystringSchema,
+  messages,
+  redeemDetailsSchema,
+  redeemListAnswerSchema,
+  redeemListBodySchema,
+  redeemsStateAnswerSchema,
+  redeemsStateBodySchema,
+  sendRewardBodySchema,
+} from "@rewards/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/errors.ts";
+import { currentAdmin } from "../../plugins/require-admin.ts";
+import { cancelRedeem, getRedeemDetails, listRedeems, setRedeemsStatus } from "./redeems.service.ts";
+import { sendReward } from "./send-reward.ts";
+
+const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
+const withConflicts = { ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema };
+const found = <T>(value: T | null): T => {
+  if (value === null) throw new AppError(404, messages.notFound);
+  return value;
+};
+
+/** SPEC 7 "Redeems". `onQueued` wakes the outbox worker after a reward e-mail is queued. */
+export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueued: () => void }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  api.post(
+    "/redeem",
+    {
+      schema: {
+        tags: ["redeems"],
+        querystring: listQuerystringSchema,
+        body: redeemListBodySchema,
+        response: { 200: redeemListAnswerSchema, ...errors },
+      },
+    },
+    async (request) => listRedeems(db, currentAdmin(request).id, request.body.queryParams),
+  );
+
+  api.put(
+    "/redeem/state/ids",
+    {
+      schema: {
+        tags: ["redeems"],
+        body: redeemsStateBodySchema,
+        response: { 200: redeemsStateAnswerSchema, ...errors, 409: errorAnswerSchema },
+      },
+    },
+    async (request) => setRedeemsStatus(db, currentAdmin(request).id, request.body.ids, request.body.status),
+  );
+
+  api.put(
+    "/redeem/sendReward/:id",
+    {
+      schema: {
+        tags: ["redeems"],
+        params: idParamsSchema,
+        body: sendRewardBodySchema,
+        response: { 200: redeemDetailsSchema, ...withConflicts },
+      },
+    },
+    async (request) => {
+      const redeem = found(await sendReward(db, currentAdmin(request).id, request.params.id, request.body));
+      onQueued();
+      return redeem;
+    },
+  );
+
+  api.get(
+    "/redeem/:id",
+    {
+      schema: {
+        tags: ["redeems"],
+        params: idParamsSchema,
+        response: { 200: redeemDetailsSchema, ...errors, 404: errorAnswerSchema },
+      },
+    },
+    async (request) => found(await getRedeemDetails(db, currentAdmin(request).id, request.params.id)),
+  );
+
+  api.put(
+    "/redeem/:id",
+    {
+      schema: {
+        tags: ["redeems"],
+        params: idParamsSchema,
+        response: { 200: redeemDetailsSchema, ...withConflicts },
+      },
+    },
+    async (request) => found(await cancelRedeem(db, currentAdmin(request).id, request.params.id)),
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
+import { messages } from "../messages.ts";
+import { customerSchema } from "./customers.ts";
+
+/** One numbering everywhere, list filter included (DECISIONS "Redeems and points"). */
+export const redeemStatus = { pending: 0, sent: 1, rejected: 2 } as const;
+export const redeemStatusValues = [0, 1, 2] as const;
+const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+  error: "Status must be 0 (Pending), 1 (Sent) or 2 (Rejected)",
+});
+
+export const redeemSchema = z.object({
+  _id: z.string(),
+  redeemUser: z.string(),
+  userEmail: z.string(),
+  redeemEmail: z.string(),
+  rewardName: z.string(),
+  rewardAmount: z.string(),
+  rewardCost: z.number().int(),
+  rewardExtraInfo: z.string().nullable(),
+  redeemDate: z.string(),
+  status: statusSchema,
+  code: z.string().nullable(),
+  subject: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type Redeem = z.infer<typeof redeemSchema>;
+
+export const mailDeliverySchema = z.object({
+  status: z.enum(["queued", "sending", "sent", "failed"]),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type MailDelivery = z.infer<typeof mailDeliverySchema>;
+
+/** GET /api/redeem/{id}: the redeem, its user and the reward e-mail's delivery state. */
+export const redeemDetailsSchema = redeemSchema.extend({
+  text: z.string().nullable(),
+  user: customerSchema,
+  delivery: mailDeliverySchema.nullable(),
+});
+export type RedeemDetails = z.infer<typeof redeemDetailsSchema>;
+
+export const redeemSortFields = ["redeemDate", "rewardCost"] as const;
+export const redeemFilterSchema = z.object({
+  redeemEmail: textFilter(),
+  redeemUser: idSchema.optional(),
+  _id: idSchema.optional(),
+  status: statusSchema.optional(),
+});
+export type RedeemFilter = z.input<typeof redeemFilterSchema>;
+export const redeemListBodySchema = listQuerySchema(redeemFilterSchema, redeemSortFields, {
+  sortField: "redeemDate",
+  sortOrder: "desc",
+});
+export type RedeemListBody = z.input<typeof redeemListBodySchema>;
+export const redeemListAnswerSchema = listAnswerSchema(redeemSchema);
+export type RedeemListAnswer = z.infer<typeof redeemListAnswerSchema>;
+
+export const redeemsStateBodySchema = z.object({ ids: idsSchema, status: statusSchema });
+export type RedeemsStateBody = z.infer<typeof redeemsStateBodySchema>;
+export const redeemsStateAnswerSchema = z.object({ updated: z.number().int() });
+
+/** The Send Redeem form (SPEC 5): the gift card goes out by e-mail. `text` is the rich HTML body. */
+export const sendRewardBodySchema = z.object({
+  code: z
+    .string({ error: messages.giftCardCodeRequired })
+    .trim()
+    .min(1, messages.giftCardCodeRequired)
+    .max(500),
+  rewardName: z
+    .string({ error: messages.rewardNameRequired })
+    .trim()
+    .min(1, messages.rewardNameRequired)
+    .max(100, messages.max(100)),
+  redeemEmail: z
+    .string({ error: messages.emailRequired })
+    .trim()
+    .min(1, messages.emailRequired)
+    .pipe(z.email(messages.wrongEmailCapital)),
+  subject: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(200, messages.max(200)),
+  text: z.string().max(100_000, "The message is too long").default(""),
+});
+export type SendRewardBody = z.input<typeof sendRewardBodySchema>;
