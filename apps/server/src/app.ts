@@ -5,16 +5,27 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
+import { type OutboxOptions, type OutboxWorker, startOutboxWorker } from "./lib/outbox.ts";
 import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
 import { adminsRoutes } from "./modules/admins/admins.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
+import { giveawayRoutes } from "./modules/giveaway/giveaway.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { networkRoutes } from "./modules/network/network.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { offersRoutes } from "./modules/offers/offers.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { redeemsRoutes } from "./modules/redeems/redeems.routes.ts";
+import { deliverThroughTenantMailgun } from "./modules/redeems/send-reward.ts";
+import { appSettingRoutes } from "./modules/settings/app-setting.routes.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerMultipart } from "./plugins/multipart.ts";
 import { requireAdmin } from "./plugins/require-admin.ts";
 import { isApiPath, webApp } from "./plugins/web-app.ts";
 
@@ -28,6 +39,8 @@ export type AppDeps = {
   /** Folder of the built web app; nothing is served when it holds no build. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** The mail outbox worker's timing; false runs none (e.g. a test that drives it by hand). */
+  outbox?: Partial<Pick<OutboxOptions, "pollMs" | "baseBackoffMs" | "maxAttempts" | "claimMs">> | false;
 };
 
 declare module "fastify" {
@@ -45,6 +58,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // SPEC's calls use both "/api/redeem/" and "/api/redeem": one route answers both.
+    routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -87,7 +102,25 @@ export async function buildApp(deps: AppDeps) {
   });
   const guards = createGuards(deps.rateLimits ?? defaultRateLimits);
 
+  let outbox: OutboxWorker | undefined;
+  if (deps.outbox !== false) {
+    const outboxOptions = deps.outbox ?? {};
+    app.addHook("onReady", async () => {
+      outbox = startOutboxWorker({
+        db: deps.db,
+        log: app.log,
+        deliver: deliverThroughTenantMailgun(deps.db, config.mailgunBaseUrl),
+        ...outboxOptions,
+      });
+    });
+    app.addHook("onClose", async () => {
+      await outbox?.stop();
+    });
+  }
+
+  await registerMultipart(app);
   await app.register(healthRoutes);
+  await app.register(uploadsRoutes);
   await app.register(authRoutes, { prefix: "/api", auth, guards });
   await app.register(
     async (signedIn) => {
@@ -96,6 +129,13 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(adminsRoutes);
       await signedIn.register(customersRoutes);
       await signedIn.register(offersRoutes);
+      await signedIn.register(redeemsRoutes, { onQueued: () => outbox?.wake() });
+      await signedIn.register(catalogRoutes);
+      await signedIn.register(giveawayRoutes);
+      await signedIn.register(networkRoutes);
+      await signedIn.register(appSettingRoutes);
+      await signedIn.register(settingsRoutes);
+      await signedIn.register(notificationsRoutes);
     },
     { prefix: "/api" },
   );

@@ -43,6 +43,9 @@ const envSchema = z
     PLATFORM_MAILGUN_API_KEY: z.string().min(1).optional(),
     PLATFORM_MAILGUN_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.mailgun.net"),
     PLATFORM_MAIL_FROM: z.string().min(3).optional(),
+    // Tenants' own Mailgun and push providers; configurable so tests can point them at local servers.
+    MAILGUN_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.mailgun.net"),
+    FCM_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://fcm.googleapis.com"),
   })
   .superRefine((env, ctx) => {
     const mail = [env.PLATFORM_MAILGUN_DOMAIN, env.PLATFORM_MAILGUN_API_KEY, env.PLATFORM_MAIL_FROM];
@@ -69,6 +72,10 @@ export type Config = {
   tokenTtlSeconds: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   platformMail: { domain: string; apiKey: string; from: string; baseUrl: string } | undefined;
+  /** API address for tenants' Mailgun configs (redeem e-mails, test messages). */
+  mailgunBaseUrl: string;
+  /** Firebase Cloud Messaging HTTP v1 address; the OAuth token address is each key's own token_uri. */
+  fcmBaseUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -103,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: e.PLATFORM_MAILGUN_BASE_URL.replace(/\/+$/, ""),
           }
         : undefined,
+    mailgunBaseUrl: e.MAILGUN_BASE_URL.replace(/\/+$/, ""),
+    fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),
   };
 }

@@ -73,6 +73,122 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./app/routes/dashboard")).DashboardRoute }),
               },
               {
+                path: "dash/customers",
+                lazy: async () => ({
+                  Component: (await import("./app/routes/customers/customers")).CustomersRoute,
+                }),
+                children: [
+                  {
+                    path: ":id/edit",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/customers/customer-edit")).CustomerEditRoute,
+                    }),
+                  },
+                  {
+                    path: ":id/details",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/customers/customer-details"))
+                        .CustomerDetailsRoute,
+                    }),
+                  },
+                  {
+                    path: "fetch",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/customers/customers-fetch")).CustomersFetchRoute,
+                    }),
+                  },
+                  {
+                    path: "updateStatus",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/customers/customers-update-status"))
+                        .CustomersUpdateStatusRoute,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: "dash/redeems",
+                lazy: async () => ({
+                  Component: (await import("./app/routes/redeems/redeems")).RedeemsRoute,
+                }),
+                children: [
+                  {
+                    path: ":id/cancel",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/redeems/redeem-cancel")).RedeemCancelRoute,
+                    }),
+                  },
+                  {
+                    path: ":id/details",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/redeems/redeem-details")).RedeemDetailsRoute,
+                    }),
+                  },
+                  {
+                    path: "fetch",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/redeems/redeems-fetch")).RedeemsFetchRoute,
+                    }),
+                  },
+                  {
+                    path: "updateStatus",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/redeems/redeems-update-status"))
+                        .RedeemsUpdateStatusRoute,
+                    }),
+                  },
+                ],
+              },
+              // The Send Redeem form is a full page, not one of the list's modals (SPEC 2.6).
+              {
+                path: "dash/redeems/:id/edit",
+                lazy: async () => ({
+                  Component: (await import("./app/routes/redeems/redeem-send")).RedeemSendRoute,
+                }),
+              },
+              {
+                path: "dash/offers",
+                lazy: async () => ({ Component: (await import("./app/routes/offers/offers")).OffersRoute }),
+                children: [
+                  {
+                    path: ":id/details",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/offers/offer-details")).OfferDetailsRoute,
+                    }),
+                  },
+                  {
+                    path: "fetch",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/offers/offers-fetch")).OffersFetchRoute,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: "dash/giveaway",
+                lazy: async () => ({ Component: (await import("./app/routes/giveaway")).GiveawayRoute }),
+              },
+              {
+                path: "dash/notification",
+                lazy: async () => ({
+                  Component: (await import("./app/routes/notification")).NotificationRoute,
+                }),
+              },
+              {
+                path: "dash/network",
+                lazy: async () => ({ Component: (await import("./app/routes/network")).NetworkRoute }),
+              },
+              {
+                path: "dash/network/:name",
+                lazy: async () => ({
+                  Component: (await import("./app/routes/network-setting")).NetworkSettingRoute,
+                }),
+              },
+              {
+                path: "dash/setting",
+                lazy: async () => ({ Component: (await import("./app/routes/setting")).SettingRoute }),
+              },
+              {
                 path: "dash/admins",
                 lazy: async () => ({ Component: (await import("./app/routes/admins")).AdminsRoute }),
               },

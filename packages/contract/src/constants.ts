@@ -52,3 +52,29 @@ export const offerStatuses = ["credited", "reversed"] as const;
 export type OfferStatus = (typeof offerStatuses)[number];
 
 export const userDetailsOfferCount = 10;
+
+/** Settings (SPEC 5, 9; issue 6). */
+export const settingLimits = {
+  settingTitle: { min: 3, max: 50 },
+  description: { min: 3, max: 400 },
+  nativeClicks: { min: 0, max: 10 },
+  networkText: 200,
+  settingText: 200,
+  allowedIps: 50,
+  serviceAccountKey: 20_000,
+} as const;
+
+/** SPEC 9: General config shown on first load. */
+export const generalConfigDefaults = {
+  refPercent: 25,
+  ratio: 1000,
+  fbLike: 10,
+  fbShare: 20,
+  twShare: 20,
+} as const;
+
+/** A masked secret starts with this, then shows at most the last 4 characters. */
+export const secretMask = "••••";
+
+/** Uploaded images (DECISIONS "Catalog"): at most 2 MB. */
+export const maxUploadBytes = 2 * 1024 * 1024;

@@ -48,14 +48,20 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = useAuthStore.getState().authToken;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // A FormData body (file uploads) goes as multipart: the browser sets the type with its boundary.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

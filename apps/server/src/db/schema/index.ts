@@ -2,3 +2,4 @@ export * from "./admins.ts";
 export * from "./app-users.ts";
 export * from "./catalog.ts";
 export * from "./redeems.ts";
+export * from "./settings.ts";

@@ -1,5 +1,15 @@
 import type { Profile } from "@rewards/contract";
-import { IconLayoutDashboard, IconUserShield } from "@tabler/icons-react";
+import {
+  IconBell,
+  IconGift,
+  IconLayoutDashboard,
+  IconPlugConnected,
+  IconReceipt,
+  IconSettings,
+  IconTrophy,
+  IconUserShield,
+  IconUsers,
+} from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { I18nKey } from "../../lib/i18n";
 
@@ -10,6 +20,8 @@ export type MenuEntry = {
   title: I18nKey;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   section: MenuSection;
+  /** The page's heading when it differs from the menu's wording (SPEC 2.5: "Users list"). */
+  pageTitle?: I18nKey;
   /** Shown on the dashboard's welcome card. */
   description?: I18nKey;
   /** Also in the header's top menu (SPEC 2.1: only Dashboard). */
@@ -22,6 +34,58 @@ export const sectionTitles: Partial<Record<MenuSection, I18nKey>> = { setting: "
 // One line per screen: later issues add Users, Redeems, ... here as their screens arrive.
 export const menuEntries: readonly MenuEntry[] = [
   { path: "/dashboard", title: "menu.dashboard", icon: IconLayoutDashboard, section: "main", inHeader: true },
+  {
+    path: "/dash/customers",
+    title: "menu.customers",
+    pageTitle: "menu.customers.page",
+    icon: IconUsers,
+    section: "main",
+    description: "dashboard.customers",
+  },
+  {
+    path: "/dash/redeems",
+    title: "menu.redeems",
+    pageTitle: "menu.redeems.page",
+    icon: IconReceipt,
+    section: "main",
+    description: "dashboard.redeems",
+  },
+  {
+    path: "/dash/offers",
+    title: "menu.offers",
+    icon: IconGift,
+    section: "main",
+    description: "dashboard.offers",
+  },
+  // Manage Rewards goes here, before Giveaway (SPEC 2.1).
+  {
+    path: "/dash/giveaway",
+    title: "menu.giveaway",
+    icon: IconTrophy,
+    section: "main",
+    description: "dashboard.giveaway",
+  },
+  {
+    path: "/dash/notification",
+    title: "menu.notification",
+    icon: IconBell,
+    section: "main",
+    description: "dashboard.notification",
+  },
+  {
+    path: "/dash/network",
+    title: "menu.network",
+    icon: IconPlugConnected,
+    section: "setting",
+    description: "dashboard.network",
+  },
+  {
+    path: "/dash/setting",
+    title: "menu.setting",
+    icon: IconSettings,
+    section: "setting",
+    description: "dashboard.setting",
+  },
   {
     path: "/dash/admins",
     title: "menu.admins",

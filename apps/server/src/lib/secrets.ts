@@ -1,0 +1,15 @@
+import { secretMask } from "@rewards/contract";
+
+/**
+ * DECISIONS "Secrets in settings": secrets are answered as "••••" plus the last 4 characters. A secret
+ * shorter than 12 shows none of them, so a mask never gives away a large part of a secret.
+ */
+export function maskSecret(secret: string): string {
+  if (!secret) return "";
+  return secretMask + (secret.length >= 12 ? secret.slice(-4) : "");
+}
+
+/** A save that sends the mask of the stored secret back keeps it; any other value replaces it. */
+export function keepOrReplace(incoming: string, stored: string | undefined): string {
+  return stored !== undefined && incoming === maskSecret(stored) ? stored : incoming;
+}

@@ -1,0 +1,76 @@
+import {
+  type EnableFlag,
+  messages,
+  type NativeAds,
+  type NativeAdsNetwork,
+  type nativeAdsBodySchema,
+} from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { nativeAdsConfigs } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+
+type NativeAdsRow = typeof nativeAdsConfigs.$inferSelect;
+type NativeAdsInput = z.output<typeof nativeAdsBodySchema>;
+
+const toNativeAds = (row: NativeAdsRow): NativeAds => ({
+  _id: row.id,
+  adminId: row.adminId,
+  network: row.network as NativeAdsNetwork,
+  owClick: row.owClick,
+  navClick: row.navClick,
+  owEnable: row.owEnable as EnableFlag,
+  openEnable: row.openEnable as EnableFlag,
+  navClickEnable: row.navClickEnable as EnableFlag,
+  bannerEnable: row.bannerEnable as EnableFlag,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function getNativeAds(db: Db, adminId: string, network: NativeAdsNetwork): Promise<NativeAds> {
+  const [row] = await db
+    .select()
+    .from(nativeAdsConfigs)
+    .where(and(eq(nativeAdsConfigs.adminId, adminId), eq(nativeAdsConfigs.network, network)));
+  if (row) return toNativeAds(row);
+  return {
+    adminId,
+    network,
+    owClick: 0,
+    navClick: 0,
+    owEnable: 0,
+    openEnable: 0,
+    navClickEnable: 0,
+    bannerEnable: 0,
+    updatedAt: null,
+  };
+}
+
+export async function createNativeAds(db: Db, adminId: string, input: NativeAdsInput) {
+  const [row] = await db
+    .insert(nativeAdsConfigs)
+    .values({ id: newId(), adminId, ...input })
+    .onConflictDoNothing({ target: [nativeAdsConfigs.adminId, nativeAdsConfigs.network] })
+    .returning();
+  if (!row) throw new AppError(409, messages.settingExists);
+  return toNativeAds(row);
+}
+
+export async function updateNativeAds(db: Db, adminId: string, id: string, input: NativeAdsInput) {
+  const where = and(eq(nativeAdsConfigs.adminId, adminId), eq(nativeAdsConfigs.id, id));
+  const [current] = await db
+    .select({ network: nativeAdsConfigs.network })
+    .from(nativeAdsConfigs)
+    .where(where);
+  if (!current) return null;
+  if (current.network !== input.network) {
+    throw new AppError(400, messages.settingNameMismatch, { network: messages.settingNameMismatch });
+  }
+  const [row] = await db
+    .update(nativeAdsConfigs)
+    .set({ ...input, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  return row ? toNativeAds(row) : null;
+}

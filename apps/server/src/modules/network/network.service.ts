@@ -1,0 +1,105 @@
+import {
+  type ConfigNetwork,
+  type EnableFlag,
+  messages,
+  type NetworkConfig,
+  type networkBodySchema,
+} from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { networkConfigs } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
+import { postbackUrl } from "./postback-urls.ts";
+
+type NetworkRow = typeof networkConfigs.$inferSelect;
+type NetworkInput = z.output<typeof networkBodySchema>;
+/** Who is asking and where their postbacks go. */
+export type NetworkOwner = { adminId: string; postbackKey: string; publicUrl: string };
+
+const secretFields = ["appToken", "postbackSecret", "postbackSecretAndroid"] as const;
+
+/** A new config's starting values: nothing entered, half of each payout passed on, both platforms off. */
+export const networkDefaults = { provision: 0.5, iosEnable: 0, androidEnable: 0 } as const;
+
+function toNetworkConfig(
+  owner: NetworkOwner,
+  row: Omit<NetworkRow, "id" | "createdAt" | "updatedAt"> & {
+    id?: string;
+    updatedAt?: Date;
+  },
+): NetworkConfig {
+  return {
+    ...(row.id ? { _id: row.id } : {}),
+    adminId: owner.adminId,
+    network: row.network as ConfigNetwork,
+    appId: row.appId,
+    appToken: maskSecret(row.appToken),
+    postbackSecret: maskSecret(row.postbackSecret),
+    postbackSecretAndroid: maskSecret(row.postbackSecretAndroid),
+    provision: row.provision,
+    iosEnable: row.iosEnable as EnableFlag,
+    androidEnable: row.androidEnable as EnableFlag,
+    allowedIps: row.allowedIps,
+    postbackUrl: postbackUrl(
+      owner.publicUrl,
+      owner.postbackKey,
+      row.network as ConfigNetwork,
+      row.postbackSecret,
+    ),
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The tenant's config of one network, or its defaults without `_id` until the first save. */
+export async function getNetworkConfig(db: Db, owner: NetworkOwner, network: ConfigNetwork) {
+  const [row] = await db
+    .select()
+    .from(networkConfigs)
+    .where(and(eq(networkConfigs.adminId, owner.adminId), eq(networkConfigs.network, network)));
+  return toNetworkConfig(
+    owner,
+    row ?? {
+      adminId: owner.adminId,
+      network,
+      appId: "",
+      appToken: "",
+      postbackSecret: "",
+      postbackSecretAndroid: "",
+      allowedIps: [],
+      ...networkDefaults,
+    },
+  );
+}
+
+export async function createNetworkConfig(db: Db, owner: NetworkOwner, input: NetworkInput) {
+  const [row] = await db
+    .insert(networkConfigs)
+    .values({ id: newId(), adminId: owner.adminId, ...input })
+    .onConflictDoNothing({ target: [networkConfigs.adminId, networkConfigs.network] })
+    .returning();
+  if (!row) throw new AppError(409, messages.settingExists);
+  return toNetworkConfig(owner, row);
+}
+
+/** Masked secrets sent back keep the stored ones; the network of a saved config cannot change. */
+export async function updateNetworkConfig(db: Db, owner: NetworkOwner, id: string, input: NetworkInput) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(networkConfigs.adminId, owner.adminId), eq(networkConfigs.id, id));
+    const [current] = await tx.select().from(networkConfigs).where(where).for("update");
+    if (!current) return null;
+    if (current.network !== input.network) {
+      throw new AppError(400, messages.settingNameMismatch, { network: messages.settingNameMismatch });
+    }
+    const values = { ...input };
+    for (const field of secretFields) values[field] = keepOrReplace(input[field], current[field]);
+    const [row] = await tx
+      .update(networkConfigs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    return row ? toNetworkConfig(owner, row) : null;
+  });
+}

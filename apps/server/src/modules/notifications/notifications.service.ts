@@ -1,0 +1,70 @@
+import { messages, type Notification } from "@rewards/contract";
+import { count, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { notifications } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { PushSendError, sendToTopic } from "../../lib/fcm.ts";
+import { newId } from "../../lib/ids.ts";
+import { storedServiceAccountKey } from "../settings/push.service.ts";
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** The app subscribes every device to this topic (DECISIONS "Push notifications"). */
+export const allDevicesTopic = "all";
+
+const toNotification = (row: NotificationRow): Notification => ({
+  _id: row.id,
+  notificationTitle: row.title,
+  notificationBody: row.body,
+  status: row.status,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Sends one push to every device and records it either way: a refused or unreachable provider answers
+ * 502 with its reason, and the history shows the failed attempt.
+ */
+export async function sendNotification(
+  db: Db,
+  adminId: string,
+  input: { title: string; body: string },
+  fcmBaseUrl: string,
+): Promise<Notification> {
+  const key = await storedServiceAccountKey(db, adminId);
+  if (!key) throw new AppError(400, messages.pushNotConfigured);
+  let outcome: { status: "sent"; messageId: string } | { status: "failed"; error: string };
+  try {
+    const messageId = await sendToTopic(key, { topic: allDevicesTopic, ...input }, { fcmBaseUrl });
+    outcome = { status: "sent", messageId };
+  } catch (error) {
+    if (!(error instanceof PushSendError)) throw error;
+    outcome = { status: "failed", error: error.message };
+  }
+  const [row] = await db
+    .insert(notifications)
+    .values({ id: newId(), adminId, title: input.title, body: input.body, ...outcome })
+    .returning();
+  if (outcome.status === "failed") throw new AppError(502, messages.pushFailed(outcome.error));
+  return toNotification(row as NotificationRow);
+}
+
+/** Newest first; served by the (admin_id, created_at desc) index. */
+export async function listNotifications(
+  db: Db,
+  adminId: string,
+  page: { pageNumber: number; pageSize: number },
+) {
+  const where = eq(notifications.adminId, adminId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.pageSize)
+      .offset((page.pageNumber - 1) * page.pageSize),
+    db.select({ value: count() }).from(notifications).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: rows.map(toNotification) };
+}

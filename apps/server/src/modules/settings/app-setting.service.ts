@@ -1,0 +1,87 @@
+import { type AppSetting, type identityFieldsSchema, messages } from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { appSettings } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { deleteUpload, type Image, saveUpload, uploadUrl } from "../../lib/uploads.ts";
+
+type AppSettingRow = typeof appSettings.$inferSelect;
+type IdentityFields = z.output<typeof identityFieldsSchema>;
+export type IdentityImages = { logo?: Image; favicon?: Image };
+
+const toAppSetting = (row: AppSettingRow): AppSetting => ({
+  _id: row.id,
+  adminId: row.adminId,
+  appName: row.appName,
+  moto: row.moto,
+  domain: row.domain,
+  sharingDomain: row.sharingDomain,
+  endpoint: row.endpoint,
+  logo: uploadUrl(row.logoUploadId),
+  favicon: uploadUrl(row.faviconUploadId),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function getAppSetting(db: Db, adminId: string): Promise<AppSetting> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.adminId, adminId));
+  if (row) return toAppSetting(row);
+  const empty = { appName: "", moto: "", domain: "", sharingDomain: "", endpoint: "" };
+  return { adminId, ...empty, logo: null, favicon: null, updatedAt: null };
+}
+
+/** SPEC 5 "Identity": logo and favicon are required on create. */
+export async function createAppSetting(
+  db: Db,
+  adminId: string,
+  fields: IdentityFields,
+  images: IdentityImages,
+) {
+  const missing = (["logo", "favicon"] as const).filter((name) => !images[name]);
+  if (missing.length > 0) {
+    const fieldErrors = Object.fromEntries(missing.map((name) => [name, messages.imageRequired]));
+    throw new AppError(400, `${missing[0]}: ${messages.imageRequired}`, fieldErrors);
+  }
+  return db.transaction(async (tx) => {
+    const [logoUploadId, faviconUploadId] = [
+      await saveUpload(tx, adminId, images.logo as Image),
+      await saveUpload(tx, adminId, images.favicon as Image),
+    ];
+    const [row] = await tx
+      .insert(appSettings)
+      .values({ id: newId(), adminId, ...fields, logoUploadId, faviconUploadId })
+      .onConflictDoNothing({ target: appSettings.adminId })
+      .returning();
+    // Throwing rolls the uploads back with the refused create.
+    if (!row) throw new AppError(409, messages.settingExists);
+    return toAppSetting(row);
+  });
+}
+
+/** An image sent replaces the stored one, whose upload is deleted; an image not sent is kept. */
+export async function updateAppSetting(
+  db: Db,
+  adminId: string,
+  id: string,
+  fields: IdentityFields,
+  images: IdentityImages,
+) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(appSettings.adminId, adminId), eq(appSettings.id, id));
+    const [current] = await tx.select().from(appSettings).where(where).for("update");
+    if (!current) return null;
+    const logoUploadId = images.logo ? await saveUpload(tx, adminId, images.logo) : current.logoUploadId;
+    const faviconUploadId = images.favicon
+      ? await saveUpload(tx, adminId, images.favicon)
+      : current.faviconUploadId;
+    const [row] = await tx
+      .update(appSettings)
+      .set({ ...fields, logoUploadId, faviconUploadId, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    if (images.logo) await deleteUpload(tx, adminId, current.logoUploadId);
+    if (images.favicon) await deleteUpload(tx, adminId, current.faviconUploadId);
+    return row ? toAppSetting(row) : null;
+  });
+}

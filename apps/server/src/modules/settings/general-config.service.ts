@@ -1,0 +1,52 @@
+import {
+  type GeneralConfig,
+  type GeneralConfigBody,
+  generalConfigDefaults,
+  messages,
+} from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { generalConfigs } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+
+type GeneralRow = typeof generalConfigs.$inferSelect;
+type GeneralInput = Required<GeneralConfigBody>;
+
+const toGeneralConfig = (row: GeneralRow): GeneralConfig => ({
+  _id: row.id,
+  adminId: row.adminId,
+  name: "general",
+  refPercent: row.refPercent,
+  ratio: row.ratio,
+  fbLike: row.fbLike,
+  fbShare: row.fbShare,
+  twShare: row.twShare,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The tenant's point rules, or SPEC 9's defaults (without `_id`) until saved. */
+export async function getGeneralConfig(db: Db, adminId: string): Promise<GeneralConfig> {
+  const [row] = await db.select().from(generalConfigs).where(eq(generalConfigs.adminId, adminId));
+  if (row) return toGeneralConfig(row);
+  return { adminId, name: "general", ...generalConfigDefaults, updatedAt: null };
+}
+
+export async function createGeneralConfig(db: Db, adminId: string, input: GeneralInput) {
+  const [row] = await db
+    .insert(generalConfigs)
+    .values({ id: newId(), adminId, ...input })
+    .onConflictDoNothing({ target: generalConfigs.adminId })
+    .returning();
+  if (!row) throw new AppError(409, messages.settingExists);
+  return toGeneralConfig(row);
+}
+
+export async function updateGeneralConfig(db: Db, adminId: string, id: string, input: GeneralInput) {
+  const [row] = await db
+    .update(generalConfigs)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(generalConfigs.adminId, adminId), eq(generalConfigs.id, id)))
+    .returning();
+  return row ? toGeneralConfig(row) : null;
+}

@@ -1,0 +1,59 @@
+import { messages, type SocialConfig, type SocialName, type socialBodySchema } from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { socialConfigs } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
+
+type SocialRow = typeof socialConfigs.$inferSelect;
+type SocialInput = z.output<typeof socialBodySchema>;
+
+const toSocialConfig = (row: SocialRow): SocialConfig => ({
+  _id: row.id,
+  adminId: row.adminId,
+  name: row.name,
+  appId: row.appId,
+  appSecret: maskSecret(row.appSecret),
+  appPage: row.appPage,
+  shareText: row.shareText,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function getSocialConfig(db: Db, adminId: string, name: SocialName): Promise<SocialConfig> {
+  const [row] = await db
+    .select()
+    .from(socialConfigs)
+    .where(and(eq(socialConfigs.adminId, adminId), eq(socialConfigs.name, name)));
+  if (row) return toSocialConfig(row);
+  return { adminId, name, appId: "", appSecret: "", appPage: "", shareText: "", updatedAt: null };
+}
+
+export async function createSocialConfig(db: Db, adminId: string, input: SocialInput) {
+  const [row] = await db
+    .insert(socialConfigs)
+    .values({ id: newId(), adminId, ...input })
+    .onConflictDoNothing({ target: [socialConfigs.adminId, socialConfigs.name] })
+    .returning();
+  if (!row) throw new AppError(409, messages.settingExists);
+  return toSocialConfig(row);
+}
+
+export async function updateSocialConfig(db: Db, adminId: string, id: string, input: SocialInput) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(socialConfigs.adminId, adminId), eq(socialConfigs.id, id));
+    const [current] = await tx.select().from(socialConfigs).where(where).for("update");
+    if (!current) return null;
+    if (current.name !== input.name) {
+      throw new AppError(400, messages.settingNameMismatch, { name: messages.settingNameMismatch });
+    }
+    const appSecret = keepOrReplace(input.appSecret, current.appSecret);
+    const [row] = await tx
+      .update(socialConfigs)
+      .set({ ...input, appSecret, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    return row ? toSocialConfig(row) : null;
+  });
+}

@@ -1,0 +1,5 @@
+import { GiveawayPage } from "../../features/giveaway/components/giveaway-page";
+
+export function GiveawayRoute() {
+  return <GiveawayPage />;
+}

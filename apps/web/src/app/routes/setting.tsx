@@ -1,0 +1,5 @@
+import { SettingTabs } from "../../features/settings/components/setting-tabs";
+
+export function SettingRoute() {
+  return <SettingTabs />;
+}

@@ -1,0 +1,25 @@
+import { type Giveaway, type GiveawayBody, giveawayBodySchema } from "@rewards/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { saveRecord } from "../../../lib/save-record";
+import { giveawayKeys } from "./get-giveaway";
+
+export type SaveGiveawayInput = { id: string | undefined; body: GiveawayBody };
+
+/** One card's fields; the first save of either card creates the record (SPEC 4). */
+export function saveGiveaway({ id, body }: SaveGiveawayInput): Promise<Giveaway> {
+  return saveRecord<Giveaway>({
+    id,
+    createPath: "/api/giveaway/",
+    updatePath: "/api/giveaway",
+    answerName: "giveaway",
+    body: giveawayBodySchema.parse(body),
+  });
+}
+
+export function useSaveGiveaway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveGiveaway,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: giveawayKeys.all }),
+  });
+}

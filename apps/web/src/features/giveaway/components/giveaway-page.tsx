@@ -1,0 +1,20 @@
+import { SimpleGrid } from "@mantine/core";
+import { actionErrors } from "@rewards/contract";
+import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { useCurrentAdminId } from "../../../lib/current-admin";
+import { useGiveaway } from "../api/get-giveaway";
+import { GiveawayCard } from "./giveaway-card";
+import { WinnerCard } from "./winner-card";
+
+/** Each card keeps its own form; both read the saved record's _id when they save (SPEC 4). */
+export function GiveawayPage() {
+  const giveaway = useGiveaway(useCurrentAdminId());
+  if (giveaway.isPending) return <LoadingBlock />;
+  if (giveaway.isError) return <LoadError action={actionErrors.loadGiveaway} error={giveaway.error} />;
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <GiveawayCard giveaway={giveaway.data} />
+      <WinnerCard giveaway={giveaway.data} />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,125 @@
+import { Button, Group, NumberInput, Stack, Switch, TagsInput, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  actionErrors,
+  type EnableFlag,
+  type NetworkBody,
+  type NetworkConfig,
+  type NetworkFields,
+  type NetworkLabel,
+  networkFields,
+  networkFormSchema,
+} from "@rewards/contract";
+import { useNavigate } from "react-router";
+import { formResolver } from "../../../lib/form";
+import { type I18nKey, t } from "../../../lib/i18n";
+import { showSaveError } from "../../../lib/save-errors";
+import { useSaveNetwork } from "../api/save-network";
+import { PostbackUrl } from "./postback-url";
+
+type NetworkValues = Omit<NetworkConfig, "_id" | "adminId" | "postbackUrl" | "updatedAt" | "provision"> & {
+  provision: number | string;
+};
+
+const label = (name: NetworkLabel) => t(`network.label.${name}` as I18nKey);
+const networksPath = "/dash/network";
+
+/** One network's form: the fields and labels networkFields gives it (SPEC 2.12, 5). */
+export function NetworkForm({ config }: { config: NetworkConfig }) {
+  const navigate = useNavigate();
+  const save = useSaveNetwork();
+  const fields: NetworkFields = networkFields[config.network];
+  const form = useForm<NetworkValues>({
+    initialValues: {
+      network: config.network,
+      appId: config.appId,
+      appToken: config.appToken,
+      postbackSecret: config.postbackSecret,
+      postbackSecretAndroid: config.postbackSecretAndroid,
+      provision: config.provision,
+      iosEnable: config.iosEnable,
+      androidEnable: config.androidEnable,
+      allowedIps: config.allowedIps,
+    },
+    validate: formResolver(networkFormSchema(config.network)),
+    validateInputOnBlur: true,
+  });
+  const flag = (name: "iosEnable" | "androidEnable") => ({
+    checked: form.values[name] === 1,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      form.setFieldValue(name, (event.currentTarget.checked ? 1 : 0) as EnableFlag),
+  });
+
+  const submit = (values: NetworkValues) =>
+    save.mutate(
+      { id: config._id, body: values as NetworkBody },
+      {
+        onSuccess: () => {
+          notifications.show({ color: "green", message: t("network.saved") });
+          navigate(networksPath);
+        },
+        onError: (error) =>
+          showSaveError(form, config._id ? actionErrors.updateNetwork : actionErrors.createNetwork, error),
+      },
+    );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md">
+        <TextInput label={label(fields.appId)} withAsterisk {...form.getInputProps("appId")} />
+        {fields.appToken && (
+          <TextInput label={label(fields.appToken)} withAsterisk {...form.getInputProps("appToken")} />
+        )}
+        {fields.postbackSecret && (
+          <TextInput
+            label={label(fields.postbackSecret)}
+            withAsterisk
+            {...form.getInputProps("postbackSecret")}
+          />
+        )}
+        {fields.postbackSecretAndroid && (
+          <TextInput
+            label={t("network.label.secretKeyAndroid")}
+            withAsterisk
+            {...form.getInputProps("postbackSecretAndroid")}
+          />
+        )}
+        {fields.allowedIps && (
+          <TagsInput
+            label={t("network.label.allowedIps")}
+            description={t("network.allowedIpsHint")}
+            {...form.getInputProps("allowedIps")}
+          />
+        )}
+        {!fields.keyOnly && (
+          <>
+            <NumberInput
+              label={t("network.label.provision")}
+              description={t("network.provisionHint")}
+              withAsterisk
+              min={0}
+              max={1}
+              step={0.1}
+              decimalScale={2}
+              {...form.getInputProps("provision")}
+            />
+            <Group gap="xl">
+              <Switch label={t("network.iosEnable")} {...flag("iosEnable")} />
+              <Switch label={t("network.androidEnable")} {...flag("androidEnable")} />
+            </Group>
+            <PostbackUrl url={config.postbackUrl} />
+          </>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => navigate(networksPath)}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t("common.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

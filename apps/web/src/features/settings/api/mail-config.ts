@@ -1,0 +1,33 @@
+import { type MailBody, type MailConfig, mailBodySchema } from "@rewards/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { saveRecord } from "../../../lib/save-record";
+import { settingsKeys } from "./keys";
+
+export function getMailConfigQueryOptions(adminId: string) {
+  return queryOptions({
+    queryKey: settingsKeys.mail(adminId),
+    queryFn: ({ signal }) =>
+      api.get<MailConfig>(`/api/setting/mailgun/${encodeURIComponent(adminId)}`, { signal }),
+  });
+}
+
+export const useMailConfig = (adminId: string) => useQuery(getMailConfigQueryOptions(adminId));
+
+export function saveMailConfig({ id, body }: { id: string | undefined; body: MailBody }) {
+  return saveRecord<MailConfig>({
+    id,
+    createPath: "/api/setting/mailgun/",
+    updatePath: "/api/setting/mailgun",
+    answerName: "mailconfig",
+    body: mailBodySchema.parse(body),
+  });
+}
+
+export function useSaveMailConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMailConfig,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "mail"] }),
+  });
+}

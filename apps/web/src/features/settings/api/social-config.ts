@@ -1,0 +1,34 @@
+import type { SocialBody, SocialConfig, SocialName } from "@rewards/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { saveRecord } from "../../../lib/save-record";
+import { settingsKeys } from "./keys";
+
+export function getSocialConfigQueryOptions(adminId: string, name: SocialName) {
+  return queryOptions({
+    queryKey: settingsKeys.social(adminId, name),
+    queryFn: ({ signal }) =>
+      api.get<SocialConfig>(`/api/setting/social/${encodeURIComponent(adminId)}/${name}`, { signal }),
+  });
+}
+
+export const useSocialConfig = (adminId: string, name: SocialName) =>
+  useQuery(getSocialConfigQueryOptions(adminId, name));
+
+export function saveSocialConfig({ id, body }: { id: string | undefined; body: SocialBody }) {
+  return saveRecord<SocialConfig>({
+    id,
+    createPath: "/api/setting/social/",
+    updatePath: "/api/setting/social",
+    answerName: "socialconfig",
+    body,
+  });
+}
+
+export function useSaveSocialConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSocialConfig,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "social"] }),
+  });
+}

@@ -1,0 +1,60 @@
+import { NumberInput, SimpleGrid, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  actionErrors,
+  type GeneralConfig,
+  type GeneralConfigBody,
+  generalConfigBodySchema,
+} from "@rewards/contract";
+import { formResolver } from "../../../lib/form";
+import { t } from "../../../lib/i18n";
+import { showSaveError } from "../../../lib/save-errors";
+import { useSaveGeneralConfig } from "../api/general-config";
+import { FormActions } from "./form-actions";
+
+const fields = ["refPercent", "ratio", "fbLike", "fbShare", "twShare"] as const;
+
+/** SPEC 5 "General config"; a first load shows SPEC 9's defaults, which the server answers. */
+export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
+  const save = useSaveGeneralConfig();
+  const form = useForm<GeneralConfigBody>({
+    initialValues: Object.fromEntries(fields.map((name) => [name, config[name]])) as GeneralConfigBody,
+    validate: formResolver(generalConfigBodySchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = (body: GeneralConfigBody) =>
+    save.mutate(
+      { id: config._id, body },
+      {
+        onSuccess: () => notifications.show({ color: "green", message: t("settings.saved") }),
+        onError: (error) =>
+          showSaveError(
+            form,
+            config._id ? actionErrors.updateSettingconfig : actionErrors.createSettingconfig,
+            error,
+          ),
+      },
+    );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md" maw={640}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {fields.map((name) => (
+            <NumberInput
+              key={name}
+              label={t(`settings.general.${name}`)}
+              description={t(`settings.general.${name}.hint`)}
+              withAsterisk
+              allowDecimal={false}
+              {...form.getInputProps(name)}
+            />
+          ))}
+        </SimpleGrid>
+        <FormActions saving={save.isPending} />
+      </Stack>
+    </form>
+  );
+}

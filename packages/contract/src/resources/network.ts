@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { settingLimits as limits } from "../constants.ts";
+import { messages } from "../messages.ts";
+import { enableFlagSchema, savedIdSchema } from "./tenant-config.ts";
+
+/** SPEC 2.12: the Network screen's tabs and their cards, in order. */
+export const networkTabs = {
+  api: ["hangmyads", "ogads", "ipdata"],
+  offerwall: ["hangmyadsow", "adgateow", "adgemow", "cpxresearch", "lootably", "bitlabs"],
+  native: ["applovin"],
+} as const;
+export type NetworkTab = keyof typeof networkTabs;
+
+/** Networks configured through /api/network (every card but the native-ads one). */
+export const configNetworks = [...networkTabs.api, ...networkTabs.offerwall] as const;
+export type ConfigNetwork = (typeof configNetworks)[number];
+export const nativeAdsNetworks = networkTabs.native;
+export type NativeAdsNetwork = (typeof nativeAdsNetworks)[number];
+export type NetworkName = ConfigNetwork | NativeAdsNetwork;
+
+export const isConfigNetwork = (name: string): name is ConfigNetwork =>
+  (configNetworks as readonly string[]).includes(name);
+export const isNativeAdsNetwork = (name: string): name is NativeAdsNetwork =>
+  (nativeAdsNetworks as readonly string[]).includes(name);
+
+/** The names SPEC 2.12 gives fields; the web turns each into its label. */
+export type NetworkLabel =
+  | "affiliateId"
+  | "offerwallId"
+  | "apiKey"
+  | "placementId"
+  | "appId"
+  | "appToken"
+  | "secretKey"
+  | "securityHash";
+
+export type NetworkFields = {
+  appId: NetworkLabel;
+  appToken?: NetworkLabel;
+  postbackSecret?: NetworkLabel;
+  /** adgemow: Android apps have a postback key of their own. */
+  postbackSecretAndroid?: NetworkLabel;
+  /** adgateow: postbacks may be limited to the network's addresses. */
+  allowedIps?: true;
+  /** ipdata: an API key only, no provision, no platforms, no postbacks. */
+  keyOnly?: true;
+};
+
+/**
+ * Which fields each network's form has and what they are called: the one place that says so. The
+ * signing key is postbackSecret, except CPX Research, whose postbacks are signed with its Security Hash.
+ */
+export const networkFields = {
+  hangmyads: { appId: "affiliateId", appToken: "apiKey", postbackSecret: "secretKey" },
+  ogads: { appId: "affiliateId", appToken: "apiKey", postbackSecret: "secretKey" },
+  ipdata: { appId: "apiKey", keyOnly: true },
+  hangmyadsow: { appId: "offerwallId", appToken: "apiKey", postbackSecret: "secretKey" },
+  adgateow: { appId: "offerwallId", postbackSecret: "secretKey", allowedIps: true },
+  adgemow: { appId: "appId", postbackSecret: "secretKey", postbackSecretAndroid: "secretKey" },
+  cpxresearch: { appId: "appId", appToken: "securityHash" },
+  lootably: { appId: "placementId", appToken: "apiKey", postbackSecret: "secretKey" },
+  bitlabs: { appId: "appToken", postbackSecret: "secretKey" },
+} as const satisfies Record<ConfigNetwork, NetworkFields>;
+
+const text = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(limits.networkText, messages.max(limits.networkText));
+/** A field the network does not use: whatever comes is dropped and stored empty. */
+const unused = z
+  .unknown()
+  .optional()
+  .transform(() => "");
+const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: messages.notAnIp });
+
+export const provisionSchema = z
+  .number({ error: messages.provisionRequired })
+  .min(0, messages.minimum(0))
+  .max(1, messages.maximum(1));
+
+/** One network's form (SPEC 5 "Network"), used by its form and by the route through the union below. */
+export function networkFormSchema<N extends ConfigNetwork>(network: N) {
+  const fields: NetworkFields = networkFields[network];
+  const tokenMessage =
+    fields.appToken === "securityHash" ? messages.securityHashRequired : messages.appTokenRequired;
+  return z.object({
+    network: z.literal(network),
+    appId: text(messages.appIdRequired),
+    appToken: fields.appToken ? text(tokenMessage) : unused,
+    postbackSecret: fields.postbackSecret ? text(messages.required) : unused,
+    postbackSecretAndroid: fields.postbackSecretAndroid ? text(messages.required) : unused,
+    provision: fields.keyOnly ? provisionSchema.default(1) : provisionSchema,
+    iosEnable: fields.keyOnly ? enableFlagSchema.default(0) : enableFlagSchema,
+    androidEnable: fields.keyOnly ? enableFlagSchema.default(0) : enableFlagSchema,
+    allowedIps: fields.allowedIps
+      ? z.array(ipAddress).max(limits.allowedIps, messages.maxItems(limits.allowedIps)).default([])
+      : unused.transform((): string[] => []),
+  });
+}
+
+/** POST and PUT /api/network: the body names its network, and that network's rules apply. */
+export const networkBodySchema = z.discriminatedUnion(
+  "network",
+  [
+    networkFormSchema("hangmyads"),
+    networkFormSchema("ogads"),
+    networkFormSchema("ipdata"),
+    networkFormSchema("hangmyadsow"),
+    networkFormSchema("adgateow"),
+    networkFormSchema("adgemow"),
+    networkFormSchema("cpxresearch"),
+    networkFormSchema("lootably"),
+    networkFormSchema("bitlabs"),
+  ],
+  { error: messages.unknownNetwork },
+);
+export type NetworkBody = z.input<typeof networkBodySchema>;
+
+/** Secrets come back masked; postbackUrl is the full address to paste into the network's dashboard. */
+export const networkConfigSchema = z.object({
+  _id: savedIdSchema,
+  adminId: z.string(),
+  network: z.enum(configNetworks),
+  appId: z.string(),
+  appToken: z.string(),
+  postbackSecret: z.string(),
+  postbackSecretAndroid: z.string(),
+  provision: z.number(),
+  iosEnable: enableFlagSchema,
+  androidEnable: enableFlagSchema,
+  allowedIps: z.array(z.string()),
+  postbackUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type NetworkConfig = z.infer<typeof networkConfigSchema>;
+export const networkCreatedSchema = z.object({ network: networkConfigSchema });
+
+export const networkParamsSchema = z.object({ name: z.string().max(40), adminId: z.string() });

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { idSchema } from "../common.ts";
+import { secretMask } from "../constants.ts";
+import { messages } from "../messages.ts";
+
+/** SPEC 4 "Enable flags": 0 or 1 on the wire. */
+export const enableFlagSchema = z.union([z.literal(0), z.literal(1)], { error: messages.enableFlag });
+export type EnableFlag = z.infer<typeof enableFlagSchema>;
+
+/** Settings calls carry the caller's own id in the path (SPEC 7); another id answers 403. */
+export const adminIdParamsSchema = z.object({ adminId: idSchema });
+
+/** Required text with SPEC 5's bounds; `missing` is the message for an empty or absent value. */
+export const requiredText = (missing: string, min: number, max: number) =>
+  z.string({ error: missing }).trim().min(1, missing).min(min, messages.min(min)).max(max, messages.max(max));
+
+/** A whole number within bounds, "Required field" when absent (a cleared number input sends ""). */
+export const boundedInt = (min: number, max: number) =>
+  z
+    .number({ error: messages.required })
+    .int(messages.wholeNumber)
+    .min(min, messages.minimum(min))
+    .max(max, messages.maximum(max));
+
+/** A masked secret as answered: "••••" plus at most 4 last characters (DECISIONS "Secrets in settings"). */
+export const isMaskedSecret = (value: string) => value.startsWith(secretMask);
+
+/** The record id of a saved setting; absent while the tenant has not saved one yet (SPEC 4 save rule). */
+export const savedIdSchema = z.string().optional();
