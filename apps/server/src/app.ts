@@ -10,9 +10,10 @@ import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-ma
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
 import { adminsRoutes } from "./modules/admins/admins.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { giveawayRoutes } from "./modules/giveaway/giveaway.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { networkRoutes } from "./modules/network/network.routes.ts";
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(profileRoutes);
       await signedIn.register(adminsRoutes);
       await signedIn.register(customersRoutes);
+      await signedIn.register(dashboardRoutes);
       await signedIn.register(offersRoutes);
       await signedIn.register(redeemsRoutes, { onQueued: () => outbox?.wake() });
       await signedIn.register(catalogRoutes);

@@ -5,6 +5,7 @@ export * from "./resources/admins.ts";
 export * from "./resources/auth.ts";
 export * from "./resources/countries.ts";
 export * from "./resources/customers.ts";
+export * from "./resources/dashboard.ts";
 export * from "./resources/giveaway.ts";
 export * from "./resources/native-ads.ts";
 export * from "./resources/network.ts";

@@ -95,6 +95,7 @@ export const actionErrors = {
   createCustomer: "Can't create customer",
   updateCustomer: "Can't update customer",
   updateCustomersStatus: "Can't update customers status",
+  loadDashboard: "Can't load dashboard",
   findOffers: "Can't find offers",
   loadOfferDetails: "Can't load offer details",
   findRedeems: "Can't find redeems",

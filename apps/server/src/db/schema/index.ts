@@ -1,3 +1,4 @@
+export * from "./activity.ts";
 export * from "./admins.ts";
 export * from "./app-users.ts";
 export * from "./catalog.ts";

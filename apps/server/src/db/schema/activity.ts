@@ -1,0 +1,24 @@
+import { integer, numeric, pgTable, primaryKey, smallint, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * What happened per tenant in each 15-minute slot (UTC), kept by database triggers on app_users,
+ * completed_offers and redeems in the same transaction as each write, so the dashboard reads a few
+ * hundred rows instead of counting millions. 15 minutes divides every real time-zone offset, so local
+ * days are exact sums of slots. Writes spread over 4 shards per slot so concurrent postbacks do not
+ * queue on one row.
+ */
+export const activityBuckets = pgTable(
+  "activity_buckets",
+  {
+    // Derived data: no foreign key, so a cascading delete never fires triggers against a vanishing row.
+    adminId: uuid("admin_id").notNull(),
+    bucketStart: timestamp("bucket_start", { withTimezone: true }).notNull(),
+    shard: smallint("shard").notNull(),
+    users: integer("users").notNull().default(0),
+    offers: integer("offers").notNull().default(0),
+    /** USD payouts of the slot's offers that are credited (a reversal takes its payout back out). */
+    revenue: numeric("revenue", { precision: 16, scale: 4, mode: "number" }).notNull().default(0),
+    redeems: integer("redeems").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.bucketStart, t.shard] })],
+);

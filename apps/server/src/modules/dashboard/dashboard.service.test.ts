@@ -1,0 +1,218 @@
+import type { DashboardRange } from "@rewards/contract";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { activityBuckets, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
+import { newId } from "../../lib/ids.ts";
+import { getDashboard } from "./dashboard.service.ts";
+
+// 2026-03-29 is the day Europe/Berlin moves to summer time (at 01:00 UTC); New York moved on 03-08.
+const now = new Date("2026-03-29T12:00:00Z");
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+
+async function addUser(adminId: string, createdAt: string) {
+  const id = newId();
+  await t.db.insert(appUsers).values({
+    id,
+    adminId,
+    username: `${id}@users.test`,
+    referCode: id.slice(-6),
+    createdAt: new Date(createdAt),
+  });
+  return id;
+}
+
+async function addOffer(adminId: string, userId: string, date: string, payout: number, status = "credited") {
+  await t.db.insert(completedOffers).values({
+    id: newId(),
+    adminId,
+    userId,
+    network: "bitlabs",
+    transactionId: newId(),
+    offerName: "Survey",
+    payout,
+    points: Math.round(payout * 500),
+    status: status as "credited",
+    date: new Date(date),
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ a, b } = await twoTenants(t.app));
+  const u1 = await addUser(a.id, "2026-03-28T23:30:00Z");
+  await addUser(a.id, "2026-03-23T10:00:00Z");
+  await addUser(a.id, "2026-03-22T10:00:00Z");
+  await addOffer(a.id, u1, "2026-03-28T23:30:00Z", 1.25); // X
+  await addOffer(a.id, u1, "2026-03-29T03:30:00Z", 2); // Y
+  await addOffer(a.id, u1, "2026-03-29T04:15:00Z", 0.5); // Z
+  await addOffer(a.id, u1, "2026-03-28T18:20:00Z", 3.3333); // W1
+  await addOffer(a.id, u1, "2026-03-28T18:35:00Z", 10, "reversed"); // W2
+  await t.db.insert(redeems).values({
+    id: newId(),
+    adminId: a.id,
+    userId: u1,
+    redeemEmail: "r@users.test",
+    rewardName: "PayPal",
+    rewardAmount: "$5",
+    rewardCost: 5000,
+    redeemDate: new Date("2026-03-29T00:10:00Z"),
+  });
+  // Another administrator's activity today must never count for A.
+  const other = await addUser(b.id, "2026-03-29T09:00:00Z");
+  await addOffer(b.id, other, "2026-03-29T09:00:00Z", 99);
+});
+afterAll(() => t.close());
+
+const dash = (tz: string, range: DashboardRange = "today", adminId = a.id) =>
+  getDashboard(t.db, adminId, { tz, range }, now);
+
+describe("the period's figures, by the caller's time zone", () => {
+  it.each([
+    ["UTC", { todayOffers: 2, todayRevenue: 2.5, todayUsers: 0, todayRedeems: 1 }],
+    ["Europe/Berlin", { todayOffers: 3, todayRevenue: 3.75, todayUsers: 1, todayRedeems: 1 }],
+    ["America/New_York", { todayOffers: 1, todayRevenue: 0.5, todayUsers: 0, todayRedeems: 0 }],
+    ["Asia/Kolkata", { todayOffers: 4, todayRevenue: 3.75, todayUsers: 1, todayRedeems: 1 }],
+  ])("today in %s", async (tz, expected) => {
+    expect(await dash(tz)).toMatchObject(expected);
+  });
+
+  it("takes the local day's true length across a DST change", async () => {
+    const berlin = await dash("Europe/Berlin");
+    // Midnight CET (UTC+1) to midnight CEST (UTC+2): a 23-hour day.
+    expect(berlin.period).toEqual({ from: "2026-03-28T23:00:00.000Z", to: "2026-03-29T22:00:00.000Z" });
+  });
+
+  it.each([
+    [
+      "America/New_York",
+      "yesterday",
+      { todayOffers: 4, todayRevenue: 6.5833, todayUsers: 1, todayRedeems: 1 },
+    ],
+    ["Europe/Berlin", "last7", { todayOffers: 5, todayRevenue: 7.0833, todayUsers: 2, todayRedeems: 1 }],
+    ["UTC", "last30", { todayOffers: 5, todayRevenue: 7.0833, todayUsers: 3, todayRedeems: 1 }],
+    ["UTC", "thisMonth", { todayOffers: 5, todayRevenue: 7.0833, todayUsers: 3, todayRedeems: 1 }],
+  ] as const)("%s %s", async (tz, range, expected) => {
+    expect(await dash(tz, range)).toMatchObject(expected);
+  });
+});
+
+describe("totals and the 7-day series", () => {
+  it("sums all time, reversals taken out of revenue", async () => {
+    const result = await dash("UTC");
+    expect(result.userWidget.users).toBe(3);
+    expect(result.offersWidget.offers).toBe(5);
+    expect(result.revenueWidget.revenue).toBe(7.0833);
+    expect(result.redeemWidget.redeemCount).toBe(1);
+  });
+
+  it("gives one point per local day, 6 days ago first", async () => {
+    const utc = await dash("UTC");
+    expect(utc.days).toEqual([
+      "2026-03-23",
+      "2026-03-24",
+      "2026-03-25",
+      "2026-03-26",
+      "2026-03-27",
+      "2026-03-28",
+      "2026-03-29",
+    ]);
+    expect(utc.offersWidget.offersData).toEqual([0, 0, 0, 0, 0, 3, 2]);
+    expect(utc.userWidget.usersData).toEqual([1, 0, 0, 0, 0, 1, 0]);
+    expect(utc.revenueWidget.revenueData).toEqual([0, 0, 0, 0, 0, 4.5833, 2.5]);
+    expect(utc.redeemWidget.redeemData).toEqual([0, 0, 0, 0, 0, 0, 1]);
+
+    const kolkata = await dash("Asia/Kolkata");
+    expect(kolkata.offersWidget.offersData).toEqual([0, 0, 0, 0, 0, 1, 4]);
+    expect(kolkata.revenueWidget.revenueData).toEqual([0, 0, 0, 0, 0, 3.3333, 3.75]);
+  });
+
+  it("lists the latest users, offers and redeems, newest first", async () => {
+    const result = await dash("UTC");
+    expect(result.LastUsers.map((user) => user.createdAt)).toEqual([
+      "2026-03-28T23:30:00.000Z",
+      "2026-03-23T10:00:00.000Z",
+      "2026-03-22T10:00:00.000Z",
+    ]);
+    expect(result.LastCompletedOffers.map((offer) => offer.payout)).toEqual([0.5, 2, 1.25, 10, 3.3333]);
+    expect(result.LastRedeems).toHaveLength(1);
+    expect(result.LastRedeems[0]).toMatchObject({
+      rewardName: "PayPal",
+      status: 0,
+      userEmail: expect.any(String),
+    });
+  });
+
+  it("answers zeros for an administrator with nothing yet, and counts only the caller's data", async () => {
+    const other = await dash("UTC", "today", b.id);
+    expect(other).toMatchObject({ todayOffers: 1, todayRevenue: 99, todayUsers: 1, todayRedeems: 0 });
+    expect(other.offersWidget.offers).toBe(1);
+    await t.db.delete(completedOffers).where(eq(completedOffers.adminId, b.id));
+    await t.db.delete(appUsers).where(eq(appUsers.adminId, b.id));
+    const empty = await dash("UTC", "last30", b.id);
+    expect(empty).toMatchObject({ todayOffers: 0, todayUsers: 0, todayRedeems: 0, todayRevenue: 0 });
+    expect(empty.offersWidget.offersData).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(empty.LastUsers).toEqual([]);
+  });
+});
+
+describe("the slots stay true to the tables", () => {
+  it("moves an offer's revenue out when it is reversed, and back when credited again", async () => {
+    const [offer] = await t.db.select().from(completedOffers).where(eq(completedOffers.payout, 2));
+    await t.db
+      .update(completedOffers)
+      .set({ status: "reversed" })
+      .where(eq(completedOffers.id, offer?.id ?? ""));
+    expect((await dash("UTC")).todayRevenue).toBe(0.5);
+    await t.db
+      .update(completedOffers)
+      .set({ status: "credited" })
+      .where(eq(completedOffers.id, offer?.id ?? ""));
+    expect((await dash("UTC")).todayRevenue).toBe(2.5);
+  });
+
+  it("matches a rebuild from the tables", async () => {
+    const before = await t.db.select().from(activityBuckets).where(eq(activityBuckets.adminId, a.id));
+    await t.db.execute(sql`select activity_rebuild(${a.id})`);
+    const after = await t.db.select().from(activityBuckets).where(eq(activityBuckets.adminId, a.id));
+    const key = (row: typeof activityBuckets.$inferSelect) => `${row.bucketStart.toISOString()}/${row.shard}`;
+    const nonEmpty = (rows: (typeof activityBuckets.$inferSelect)[]) =>
+      Object.fromEntries(
+        rows
+          .filter((row) => row.users || row.offers || row.redeems || Number(row.revenue))
+          .map((row) => [key(row), row]),
+      );
+    expect(nonEmpty(after)).toEqual(nonEmpty(before));
+  });
+});
+
+describe("GET /api/dash", () => {
+  it("answers the dashboard for the caller's zone, 400 for a bad zone or range, 401 without a token", async () => {
+    const ok = await t.app.inject({
+      method: "GET",
+      url: "/api/dash?tz=Europe/Berlin&range=last7",
+      headers: a.headers,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ range: "last7", userWidget: { users: 3 } });
+    const defaults = await t.app.inject({ method: "GET", url: "/api/dash", headers: a.headers });
+    expect(defaults.json().range).toBe("today");
+    const badZone = await t.app.inject({
+      method: "GET",
+      url: "/api/dash?tz=Mars/Olympus",
+      headers: a.headers,
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json().fieldErrors).toEqual({ tz: "tz must be an IANA time zone such as Europe/Berlin" });
+    const badRange = await t.app.inject({
+      method: "GET",
+      url: "/api/dash?range=forever",
+      headers: a.headers,
+    });
+    expect(badRange.statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/api/dash" })).statusCode).toBe(401);
+  });
+});
