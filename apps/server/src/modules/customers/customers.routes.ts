@@ -9,11 +9,10 @@ import {
   errorAnswerSchema,
   idParamsSchema,
   listQuerystringSchema,
-  messages,
 } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
+import { found } from "../../lib/tenant-scope.ts";
 import { currentAdmin } from "../../plugins/require-admin.ts";
 import {
   getCustomer,
@@ -24,10 +23,6 @@ import {
 } from "./customers.service.ts";
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
-const found = <T>(value: T | null): T => {
-  if (value === null) throw new AppError(404, messages.notFound);
-  return value;
-};
 
 /** SPEC 7 "Users": the app's users, scoped to the signed-in administrator. */
 export async function customersRoutes(app: FastifyInstance) {

@@ -2,14 +2,13 @@ import {
   errorAnswerSchema,
   idParamsSchema,
   listQuerystringSchema,
-  messages,
   offerDetailsSchema,
   offerListAnswerSchema,
   offerListBodySchema,
 } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
+import { found } from "../../lib/tenant-scope.ts";
 import { currentAdmin } from "../../plugins/require-admin.ts";
 import { getOfferDetails, listOffers } from "./offers.service.ts";
 
@@ -42,10 +41,6 @@ export async function offersRoutes(app: FastifyInstance) {
         response: { 200: offerDetailsSchema, ...errors, 404: errorAnswerSchema },
       },
     },
-    async (request) => {
-      const details = await getOfferDetails(db, currentAdmin(request).id, request.params.id);
-      if (!details) throw new AppError(404, messages.notFound);
-      return details;
-    },
+    async (request) => found(await getOfferDetails(db, currentAdmin(request).id, request.params.id)),
   );
 }

@@ -2,7 +2,6 @@ import {
   errorAnswerSchema,
   idParamsSchema,
   listQuerystringSchema,
-  messages,
   redeemDetailsSchema,
   redeemListAnswerSchema,
   redeemListBodySchema,
@@ -12,17 +11,13 @@ import {
 } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
+import { found } from "../../lib/tenant-scope.ts";
 import { currentAdmin } from "../../plugins/require-admin.ts";
 import { cancelRedeem, getRedeemDetails, listRedeems, setRedeemsStatus } from "./redeems.service.ts";
 import { sendReward } from "./send-reward.ts";
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 const withConflicts = { ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema };
-const found = <T>(value: T | null): T => {
-  if (value === null) throw new AppError(404, messages.notFound);
-  return value;
-};
 
 /** SPEC 7 "Redeems". `onQueued` wakes the outbox worker after a reward e-mail is queued. */
 export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueued: () => void }) {
