@@ -199,7 +199,8 @@ export async function seedDemoData(
   for (let i = 0; i < redeemCount; i++) {
     const card = faker.helpers.arrayElement(giftCards);
     const affordable = users.filter((user) => (balance.get(user.id as string) ?? 0) >= card.cost);
-    if (affordable.length === 0) break;
+    // Nobody can afford this card right now: draw another one.
+    if (affordable.length === 0) continue;
     const user = faker.helpers.arrayElement(affordable);
     const lastMove = ledgerByTime.findLast((row) => row.userId === user.id)?.createdAt as Date | undefined;
     const latest = now.getTime() - 1000;
