@@ -30,8 +30,8 @@ export type AppServer = {
 
 /**
  * The real server as `npm start` runs it, in its own process on a fresh temporary data directory, with
- * platform mail going to a local Mailgun-speaking sink. `demo: false` leaves the database empty so the
- * first registration becomes the owner. `env` adds or overrides environment variables.
+ * platform and tenant mail going to a local Mailgun-speaking sink. `demo: false` leaves the database
+ * empty so the first registration becomes the owner. `env` adds or overrides environment variables.
  */
 export async function startAppServer(
   options: { demo?: boolean; env?: Record<string, string> } = {},
@@ -55,6 +55,8 @@ export async function startAppServer(
       PLATFORM_MAILGUN_API_KEY: "key-e2e",
       PLATFORM_MAIL_FROM: "Rewards <no-reply@e2e.test>",
       PLATFORM_MAILGUN_BASE_URL: mail.baseUrl,
+      // Tenant mail (the reward e-mails of paid redeems) goes to the same sink.
+      MAILGUN_BASE_URL: mail.baseUrl,
       // A test's own settings (e.g. FCM_BASE_URL pointing at a local sink) win over the defaults above.
       ...options.env,
     },

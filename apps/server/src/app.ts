@@ -19,6 +19,8 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { networkRoutes } from "./modules/network/network.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { offersRoutes } from "./modules/offers/offers.routes.ts";
+import { postbackLogRoutes } from "./modules/postbacks/postback-log.routes.ts";
+import { postbackRoutes } from "./modules/postbacks/postbacks.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { redeemsRoutes } from "./modules/redeems/redeems.routes.ts";
 import { deliverThroughTenantMailgun } from "./modules/redeems/send-reward.ts";
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDeps) {
   await registerMultipart(app);
   await app.register(healthRoutes);
   await app.register(uploadsRoutes);
+  // Networks' postbacks: no token, the key in the path names the tenant (issue 8).
+  await app.register(postbackRoutes);
   await app.register(authRoutes, { prefix: "/api", auth, guards });
   await app.register(
     async (signedIn) => {
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(customersRoutes);
       await signedIn.register(dashboardRoutes);
       await signedIn.register(offersRoutes);
+      await signedIn.register(postbackLogRoutes);
       await signedIn.register(redeemsRoutes, { onQueued: () => outbox?.wake() });
       await signedIn.register(catalogRoutes);
       await signedIn.register(giveawayRoutes);

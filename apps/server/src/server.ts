@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadOrCreateJwtSecret } from "./lib/installation-secret.ts";
-import { seedDemoData } from "./seed/demo-data.ts";
+import { seedDemo } from "./seed/demo.ts";
 import { countAdmins, createDemoOwner } from "./seed/demo-owner.ts";
 
 const webRoot = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -36,7 +36,9 @@ async function main() {
   // Against PostgreSQL the first registration becomes the owner instead (DECISIONS "Start-up").
   const wantsDemo = config.demoData === "auto" && database.driver === "pglite";
   const demo = wantsDemo && (await countAdmins(db)) === 0 ? await createDemoOwner(db) : null;
-  if (demo) await seedDemoData(db, demo.id);
+  if (demo) {
+    await seedDemo(db, demo.id);
+  }
 
   const app = await buildApp({
     db,

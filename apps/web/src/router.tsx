@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { catalogRoutes } from "./app/routes/catalog/routes";
 import { RootLayout } from "./app/shell/root-layout";
 import { RedirectKeepingState, RequireAuth, RequireGuest } from "./components/guard";
 import { LoadingScreen } from "./components/loading-screen";
@@ -147,6 +148,20 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: "dash/offers/postbacks",
+                lazy: async () => ({
+                  Component: (await import("./app/routes/offers/postbacks")).PostbacksRoute,
+                }),
+                children: [
+                  {
+                    path: ":id/details",
+                    lazy: async () => ({
+                      Component: (await import("./app/routes/offers/postback-details")).PostbackDetailsRoute,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: "dash/offers",
                 lazy: async () => ({ Component: (await import("./app/routes/offers/offers")).OffersRoute }),
                 children: [
@@ -164,6 +179,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              ...catalogRoutes,
               {
                 path: "dash/giveaway",
                 lazy: async () => ({ Component: (await import("./app/routes/giveaway")).GiveawayRoute }),

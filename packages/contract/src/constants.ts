@@ -48,7 +48,8 @@ export const ledgerReasons = [
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 
-export const offerStatuses = ["credited", "reversed"] as const;
+/** pending: a network reported the conversion but has not approved it yet (AdGate); nothing is credited. */
+export const offerStatuses = ["credited", "reversed", "pending"] as const;
 export type OfferStatus = (typeof offerStatuses)[number];
 
 export const userDetailsOfferCount = 10;

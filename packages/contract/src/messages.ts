@@ -98,6 +98,8 @@ export const actionErrors = {
   loadDashboard: "Can't load dashboard",
   findOffers: "Can't find offers",
   loadOfferDetails: "Can't load offer details",
+  findPostbacks: "Can't find postbacks",
+  loadPostbackDetails: "Can't load postback details",
   findRedeems: "Can't find redeems",
   findRedeem: "Can't find redeem",
   loadRedeemDetails: "Can't load redeem details",

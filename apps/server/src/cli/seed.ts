@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { admins, appUsers } from "../db/schema/index.ts";
-import { seedDemoData } from "../seed/demo-data.ts";
+import { admins } from "../db/schema/index.ts";
+import { seedDemo } from "../seed/demo.ts";
 import { createDemoOwner, demoOwnerEmail } from "../seed/demo-owner.ts";
 import { openForCli } from "./open-for-cli.ts";
 
@@ -8,7 +8,7 @@ const usage = "Usage: npm run seed -- --demo";
 
 /**
  * Adds the demo account and its demo data to the configured database on purpose (DECISIONS "Start-up").
- * Running it again adds nothing: the demo account's data is made once.
+ * Running it again adds nothing: each part of the demo data is made once.
  */
 async function main(args: string[]): Promise<number> {
   if (!args.includes("--demo")) {
@@ -26,19 +26,21 @@ async function main(args: string[]): Promise<number> {
     }
     const [demo] = await db.select({ id: admins.id }).from(admins).where(eq(admins.username, demoOwnerEmail));
     if (!demo) throw new Error("the demo account is missing after creating it");
-    const [anyUser] = await db
-      .select({ id: appUsers.id })
-      .from(appUsers)
-      .where(eq(appUsers.adminId, demo.id))
-      .limit(1);
-    if (anyUser) {
-      console.log(`${demoOwnerEmail} already has demo data; nothing added.`);
-      return 0;
+    const { data, catalog } = await seedDemo(db, demo.id);
+    if (data) {
+      console.log(
+        `Added demo data to ${demoOwnerEmail}: ${data.users} app users, ${data.offers} completed offers, ` +
+          `${data.redeems} redeems, ${data.ledgerRows} ledger rows.`,
+      );
     }
-    const counts = await seedDemoData(db, demo.id);
-    console.log(
-      `Added demo data to ${demoOwnerEmail}: ${counts.users} app users, ${counts.offers} completed offers, ${counts.redeems} redeems, ${counts.ledgerRows} ledger rows.`,
-    );
+    if (catalog.countries > 0) {
+      console.log(
+        `Added the demo reward catalog: ${catalog.countries} countries, ${catalog.rewards} rewards, ` +
+          `${catalog.rewardItems} reward items.`,
+      );
+    }
+    if (!data && catalog.countries === 0)
+      console.log(`${demoOwnerEmail} already has its demo data; nothing added.`);
     return 0;
   } finally {
     await database.close();

@@ -20,10 +20,16 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
   );
 }
 
+const offerStatusColors: Record<OfferStatus, string> = {
+  credited: "green",
+  reversed: "gray",
+  pending: "yellow",
+};
+
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   return (
-    <Badge color={status === "credited" ? "green" : "gray"} variant="light" miw="max-content">
-      {t(status === "credited" ? "offers.status.credited" : "offers.status.reversed")}
+    <Badge color={offerStatusColors[status]} variant="light" miw="max-content">
+      {t(`offers.status.${status}`)}
     </Badge>
   );
 }

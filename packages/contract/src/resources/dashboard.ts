@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { offerStatuses } from "../constants.ts";
 
 /** The "today" widgets' period (DECISIONS: day boundaries in the client's IANA time zone). */
 export const dashboardRanges = ["today", "yesterday", "last7", "last30", "thisMonth"] as const;
@@ -57,7 +58,7 @@ export const dashboardSchema = z.object({
       offerName: z.string(),
       network: z.string(),
       payout: z.number(),
-      status: z.enum(["credited", "reversed"]),
+      status: z.enum(offerStatuses),
       date: z.string(),
       userEmail: z.string(),
     }),

@@ -98,9 +98,12 @@ export const completedOffers = pgTable(
     points: integer("points").notNull(),
     ip: text("ip"),
     geo: text("geo"),
-    status: text("status", { enum: ["credited", "reversed"] })
+    status: text("status", { enum: ["credited", "reversed", "pending"] })
       .notNull()
       .default("credited"),
+    /** The referrer credited with a share of this offer, and how much, so a reversal takes back exactly that. */
+    referrerId: uuid("referrer_id"),
+    referralPoints: integer("referral_points").notNull().default(0),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

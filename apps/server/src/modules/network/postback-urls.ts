@@ -2,15 +2,15 @@ import type { ConfigNetwork, OfferNetwork } from "@rewards/contract";
 
 /**
  * How each network reports a completed offer to us: its own parameter names filled by its own macros,
- * and how a postback proves it comes from the network. The postback endpoint (a later issue) reads the
- * same table, so the hint shown to the operator and the verification can never disagree.
+ * and how a postback proves it comes from the network. The postback endpoint (modules/postbacks) reads
+ * its parameter names from this same table, so the hint shown to the operator and the endpoint agree.
  * - "signature": the network signs the request with the saved secret (hash or verifier parameter).
  * - "secret-in-url": the network cannot sign, so the saved secret rides in the URL as `secret`.
  */
 export const postbackFormats = {
   adgateow: {
     query:
-      "user_id={s1}&points={points}&payout={payout}&tx_id={conversion_id}&status={status}&offer_name={vc_title}&ip={session_ip}",
+      "user_id={s1}&points={points}&payout={payout}&tx_id={conversion_id}&state={state}&offer_name={vc_title}&ip={session_ip}",
     verify: "secret-in-url",
   },
   adgemow: {
@@ -25,13 +25,14 @@ export const postbackFormats = {
   },
   lootably: {
     query:
-      "user_id={userID}&tx_id={transactionID}&points={currencyReward}&payout={revenue}&offer_name={offerName}&ip={ip}&status={status}&hash={hash}",
+      "user_id={userID}&tx_id={transactionID}&goal_id={goalID}&points={currencyReward}&payout={revenue}&offer_name={offerName}&ip={ip}&status={status}&hash={hash}",
     verify: "signature",
   },
-  // BitLabs appends &hash, a signature of the whole URL, itself. Status 0 is a reversal, 1 a completion.
+  // BitLabs appends &hash, a signature of the whole URL, itself. A reconciliation (reversal) has type
+  // RECONCILIATION and negative values, and `ref` names the transaction it reverses.
   bitlabs: {
     query:
-      "user_id=[%UID%]&tx_id=[%TX%]&amount=[%VAL%]&payout=[%RAW%]&status=[%STATUS%]&offer_name=[%OFFER_NAME%]",
+      "user_id=[%USER:UID%]&tx_id=[%TX%]&ref=[%REF%]&amount=[%VALUE:CURRENCY%]&payout=[%VALUE:USD%]&type=[%TYPE%]&offer_name=[%OFFER:NAME%]&ip=[%USER:IP_ADDRESS%]",
     verify: "signature",
   },
   hangmyads: {

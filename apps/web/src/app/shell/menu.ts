@@ -1,6 +1,7 @@
 import type { Profile } from "@rewards/contract";
 import {
   IconBell,
+  IconCoin,
   IconGift,
   IconLayoutDashboard,
   IconPlugConnected,
@@ -27,6 +28,8 @@ export type MenuEntry = {
   /** Also in the header's top menu (SPEC 2.1: only Dashboard). */
   inHeader?: boolean;
   ownerOnly?: boolean;
+  /** Other path prefixes that belong to this entry (the catalog's /dash/countries screens). */
+  alsoActiveOn?: readonly string[];
 };
 
 export const sectionTitles: Partial<Record<MenuSection, I18nKey>> = { setting: "menu.section.setting" };
@@ -57,7 +60,14 @@ export const menuEntries: readonly MenuEntry[] = [
     section: "main",
     description: "dashboard.offers",
   },
-  // Manage Rewards goes here, before Giveaway (SPEC 2.1).
+  {
+    path: "/dash/rewards",
+    title: "menu.rewards",
+    icon: IconCoin,
+    section: "main",
+    description: "dashboard.rewards",
+    alsoActiveOn: ["/dash/countries"],
+  },
   {
     path: "/dash/giveaway",
     title: "menu.giveaway",
@@ -103,6 +113,10 @@ export function visibleMenuEntries(role: Profile["role"] | undefined): MenuEntry
 /** The entry whose path is the longest prefix of the current path. */
 export function activeMenuEntry(pathname: string): MenuEntry | undefined {
   return menuEntries
-    .filter((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))
+    .filter((entry) =>
+      [entry.path, ...(entry.alsoActiveOn ?? [])].some(
+        (path) => pathname === path || pathname.startsWith(`${path}/`),
+      ),
+    )
     .sort((a, b) => b.path.length - a.path.length)[0];
 }

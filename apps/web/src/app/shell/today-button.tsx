@@ -1,21 +1,47 @@
-import { Button, Popover, Text } from "@mantine/core";
-import { IconCalendar } from "@tabler/icons-react";
+import { Button, Menu } from "@mantine/core";
+import { dashboardRanges } from "@rewards/contract";
+import { IconCalendar, IconCheck, IconChevronDown } from "@tabler/icons-react";
 import dayjs from "dayjs";
+import { rangeNames, useDashboardRange } from "../../features/dashboard/range";
 import { t } from "../../lib/i18n";
 
-/** SPEC 2.1's "Today" button: today's day and month; the popover spells out the full date. */
+/**
+ * SPEC 2.1's "Today" button, now the range of the dashboard's "today" widgets (issue 7). It shows on
+ * every page: Today with the day and month by default, the chosen range's name otherwise. The choice
+ * lives in the dashboard's URL, so choosing a range from another page opens the dashboard with it.
+ */
 export function TodayButton() {
+  const [range, chooseRange] = useDashboardRange();
   const today = dayjs();
+  const label = range === "today" ? `${t("shell.today")} ${today.format("D MMM")}` : t(rangeNames[range]);
+
   return (
-    <Popover position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        <Button variant="light" color="blue" size="compact-md" leftSection={<IconCalendar size={16} />}>
-          {t("shell.today")} {today.format("D MMM")}
+    <Menu position="bottom-end" withArrow shadow="md" width={220}>
+      <Menu.Target>
+        <Button
+          variant="light"
+          color="blue"
+          size="compact-md"
+          leftSection={<IconCalendar size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+        >
+          {label}
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm">{today.format("dddd, D MMMM YYYY")}</Text>
-      </Popover.Dropdown>
-    </Popover>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{today.format("dddd, D MMMM YYYY")}</Menu.Label>
+        {dashboardRanges.map((option) => (
+          <Menu.Item
+            key={option}
+            onClick={() => chooseRange(option)}
+            rightSection={option === range ? <IconCheck size={14} aria-hidden /> : null}
+            aria-current={option === range ? "true" : undefined}
+            fw={option === range ? 600 : undefined}
+          >
+            {t(rangeNames[option])}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

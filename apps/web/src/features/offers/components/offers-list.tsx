@@ -1,4 +1,4 @@
-import { Button, Card } from "@mantine/core";
+import { Button, Card, Group } from "@mantine/core";
 import { actionErrors, type OfferListEntity } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
@@ -30,6 +30,11 @@ export function OffersList() {
 
   return (
     <Card withBorder radius="lg" padding="md">
+      <Group justify="flex-end" mb="xs">
+        <Button size="xs" variant="light" component={Link} to={paths.postbacks}>
+          {t("offers.postbackLog")}
+        </Button>
+      </Group>
       <OffersFilters list={list} />
       <SelectionBar count={selection.selected.length}>
         <Button size="xs" component={Link} {...modalLink(`${paths.offers}/fetch`, list.search)}>

@@ -1,0 +1,157 @@
+import {
+  type Country,
+  type CountrySortField,
+  type countryBodySchema,
+  type countryFilterSchema,
+  messages,
+} from "@rewards/contract";
+import { countryNameOf } from "@rewards/contract/country-list";
+import { and, count, eq, ilike, inArray, isNotNull, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { countries, rewards } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import { isUniqueViolation } from "../../lib/tenant-scope.ts";
+import { deleteUploads } from "../../lib/uploads.ts";
+import { type CountryRow, toCountry } from "./catalog.mapper.ts";
+
+type CountryFilter = z.output<typeof countryFilterSchema>;
+type CountryBody = z.output<typeof countryBodySchema>;
+
+const tenant = (adminId: string) => eq(countries.adminId, adminId);
+
+/** The number of rewards of each country, in one grouped query for a whole page. */
+async function rewardCounts(db: Db, adminId: string, countryIds: string[]): Promise<Map<string, number>> {
+  if (countryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ countryId: rewards.countryId, value: count() })
+    .from(rewards)
+    .where(and(eq(rewards.adminId, adminId), inArray(rewards.countryId, countryIds)))
+    .groupBy(rewards.countryId);
+  return new Map(rows.map((row) => [row.countryId, row.value]));
+}
+
+async function withCounts(db: Db, adminId: string, rows: CountryRow[]): Promise<Country[]> {
+  const counts = await rewardCounts(
+    db,
+    adminId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCountry(row, counts.get(row.id) ?? 0));
+}
+
+export async function listCountries(
+  db: Db,
+  adminId: string,
+  params: ListParams<CountryFilter, CountrySortField>,
+) {
+  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+    filters: {
+      fullName: (text) => ilike(countries.fullName, `%${likeEscape(text)}%`),
+      code: (code) => eq(countries.code, code),
+      _id: (id) => eq(countries.id, id),
+    },
+    sorts: { priority: countries.priority, fullName: countries.fullName, code: countries.code },
+    tiebreaker: countries.id,
+  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(countries)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db.select(countAll()).from(countries).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: await withCounts(db, adminId, rows) };
+}
+
+export async function getCountry(db: Db, adminId: string, id: string): Promise<Country | null> {
+  const [row] = await db
+    .select()
+    .from(countries)
+    .where(and(tenant(adminId), eq(countries.id, id)));
+  return row ? ((await withCounts(db, adminId, [row]))[0] ?? null) : null;
+}
+
+/** The code must be in the built-in list (ISO 3166-1 alpha-2 or WW); the full name is taken from it. */
+function nameOf(code: string): string {
+  const name = countryNameOf(code);
+  if (!name) throw new AppError(400, `code: ${messages.countryUnknown}`, { code: messages.countryUnknown });
+  return name;
+}
+
+const codeTaken = (code: string) =>
+  new AppError(409, messages.countryCodeTaken(code), { code: messages.countryCodeTaken(code) });
+
+export async function createCountry(db: Db, adminId: string, body: CountryBody): Promise<Country> {
+  const fullName = nameOf(body.code);
+  const [row] = await db
+    .insert(countries)
+    .values({ id: newId(), adminId, fullName, code: body.code, priority: body.priority })
+    .onConflictDoNothing({ target: [countries.adminId, countries.code] })
+    .returning();
+  if (!row) throw codeTaken(body.code);
+  return toCountry(row, 0);
+}
+
+export async function updateCountry(
+  db: Db,
+  adminId: string,
+  id: string,
+  body: CountryBody,
+): Promise<Country | null> {
+  const fullName = nameOf(body.code);
+  const [taken] = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(and(tenant(adminId), eq(countries.code, body.code), ne(countries.id, id)));
+  if (taken) throw codeTaken(body.code);
+  try {
+    const [row] = await db
+      .update(countries)
+      .set({ fullName, code: body.code, priority: body.priority })
+      .where(and(tenant(adminId), eq(countries.id, id)))
+      .returning();
+    return row ? ((await withCounts(db, adminId, [row]))[0] ?? null) : null;
+  } catch (error) {
+    // Another request took the code between the check and the update.
+    if (isUniqueViolation(error)) throw codeTaken(body.code);
+    throw error;
+  }
+}
+
+/**
+ * Deletes countries of this tenant; their rewards and reward items go by the foreign keys' cascade, and
+ * the rewards' icons are deleted with them, in the same transaction (DECISIONS "Catalog").
+ */
+export async function deleteCountries(db: Db, adminId: string, ids: string[]): Promise<CountryRow[]> {
+  return db.transaction(async (tx) => {
+    const icons = await tx
+      .select({ id: rewards.iconUploadId })
+      .from(rewards)
+      .where(
+        and(eq(rewards.adminId, adminId), inArray(rewards.countryId, ids), isNotNull(rewards.iconUploadId)),
+      );
+    const deleted = await tx
+      .delete(countries)
+      .where(and(tenant(adminId), inArray(countries.id, ids)))
+      .returning();
+    await deleteUploads(
+      tx,
+      adminId,
+      icons.map((icon) => icon.id),
+    );
+    return deleted;
+  });
+}
+
+export async function deleteCountry(db: Db, adminId: string, id: string): Promise<Country | null> {
+  const current = await getCountry(db, adminId, id);
+  if (!current) return null;
+  const [deleted] = await deleteCountries(db, adminId, [id]);
+  return deleted ? current : null;
+}

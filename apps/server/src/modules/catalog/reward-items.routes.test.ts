@@ -1,0 +1,185 @@
+import type { Country, Reward, RewardItem, RewardItemListAnswer } from "@rewards/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipartBody, png } from "../../../test/support/multipart.ts";
+import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let reward: Reward;
+
+function call(
+  tenant: Tenant | null,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: tenant?.headers ?? {},
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function createItem(rewardId: string, cost: string, points: number): Promise<RewardItem> {
+  const response = await call(a, "POST", `/api/reward/rewardItem/${rewardId}`, { cost, points });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ rewardItem: RewardItem }>().rewardItem;
+}
+
+async function listOk(rewardId: string, queryParams: object): Promise<RewardItemListAnswer> {
+  const response = await call(a, "POST", `/api/reward/rewardsItems/${rewardId}?group=false`, { queryParams });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function createReward(countryId: string, name: string): Promise<Reward> {
+  const body = multipartBody({ name, order: "1" }, { file: png() });
+  const response = await t.app.inject({
+    method: "POST",
+    url: `/api/reward/rewards/add/${countryId}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...a.headers },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ reward: Reward }>().reward;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ outbox: false });
+  ({ a, b } = await twoTenants(t.app));
+  const country = (await call(a, "POST", "/api/reward/countries", { code: "WW", priority: 1 })).json<{
+    country: Country;
+  }>().country;
+  reward = await createReward(country._id, "Amazon");
+});
+afterAll(() => t.close());
+
+describe("POST /api/reward/rewardItem/:rewardId (create)", () => {
+  it("creates an item of the reward", async () => {
+    const item = await createItem(reward._id, " $5 ", 5000);
+    expect(item).toMatchObject({ cost: "$5", points: 5000, rewardId: reward._id });
+    expect((await call(a, "GET", `/api/reward/rewardItem/${item._id}`)).json()).toEqual(item);
+  });
+
+  it.each([
+    ["no amount", { points: 1 }, { cost: "RewardItem Name is required" }],
+    ["an empty amount", { cost: "  ", points: 1 }, { cost: "RewardItem Name is required" }],
+    ["a 51-letter amount", { cost: "x".repeat(51), points: 1 }, { cost: "Maximum 50 symbols" }],
+    ["no points", { cost: "$5" }, { points: "Points is required" }],
+    ["points that are text", { cost: "$5", points: "5000" }, { points: "Points is required" }],
+    ["fractional points", { cost: "$5", points: 1.5 }, { points: "Must be a whole number" }],
+    ["negative points", { cost: "$5", points: -1 }, { points: "Minimum 0" }],
+  ])("answers 400 for %s", async (_, payload, fieldErrors) => {
+    const response = await call(a, "POST", `/api/reward/rewardItem/${reward._id}`, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual(fieldErrors);
+  });
+
+  it("answers 404 for another administrator's reward and 401 without a token", async () => {
+    const url = `/api/reward/rewardItem/${reward._id}`;
+    expect((await call(b, "POST", url, { cost: "$5", points: 5 })).statusCode).toBe(404);
+    expect((await call(null, "POST", url, { cost: "$5", points: 5 })).statusCode).toBe(401);
+  });
+});
+
+describe("GET, PUT and DELETE /api/reward/rewardItem/:id", () => {
+  it("updates and deletes an item", async () => {
+    const item = await createItem(reward._id, "$10", 10000);
+    const updated = await call(a, "PUT", `/api/reward/rewardItem/${item._id}`, {
+      cost: "$15",
+      points: 15000,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ _id: item._id, cost: "$15", points: 15000, rewardId: reward._id });
+    const deleted = await call(a, "DELETE", `/api/reward/rewardItem/${item._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ _id: item._id, cost: "$15" });
+    expect((await call(a, "GET", `/api/reward/rewardItem/${item._id}`)).statusCode).toBe(404);
+  });
+
+  it("answers 400 for an update that breaks a rule", async () => {
+    const item = await createItem(reward._id, "$20", 20000);
+    const response = await call(a, "PUT", `/api/reward/rewardItem/${item._id}`, { cost: "", points: 1 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ cost: "RewardItem Name is required" });
+  });
+
+  it("answers 404 for another administrator's item and 401 without a token", async () => {
+    const item = await createItem(reward._id, "$25", 25000);
+    const url = `/api/reward/rewardItem/${item._id}`;
+    expect((await call(b, "GET", url)).statusCode).toBe(404);
+    expect((await call(b, "PUT", url, { cost: "$1", points: 1 })).statusCode).toBe(404);
+    expect((await call(b, "DELETE", url)).statusCode).toBe(404);
+    expect((await call(b, "POST", "/api/reward/deleteItems", { ids: [item._id] })).json()).toEqual({
+      deleted: 0,
+    });
+    expect((await call(null, "GET", url)).statusCode).toBe(401);
+    expect((await call(null, "PUT", url, { cost: "$1", points: 1 })).statusCode).toBe(401);
+    expect((await call(null, "DELETE", url)).statusCode).toBe(401);
+    expect((await call(null, "POST", "/api/reward/deleteItems", { ids: [item._id] })).statusCode).toBe(401);
+    expect((await call(a, "GET", url)).json()).toEqual(item);
+  });
+});
+
+describe("POST /api/reward/deleteItems", () => {
+  it("deletes the selected items", async () => {
+    const [one, two] = [await createItem(reward._id, "$30", 1), await createItem(reward._id, "$31", 2)];
+    const response = await call(a, "POST", "/api/reward/deleteItems", { ids: [one._id, two._id] });
+    expect(response.json()).toEqual({ deleted: 2 });
+    expect((await call(a, "GET", `/api/reward/rewardItem/${one._id}`)).statusCode).toBe(404);
+  });
+
+  it("answers 400 for no ids", async () => {
+    expect((await call(a, "POST", "/api/reward/deleteItems", { ids: [] })).statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/reward/rewardsItems/:rewardId (list)", () => {
+  let listed: Reward;
+  let made: RewardItem[];
+  beforeAll(async () => {
+    const country = (await call(a, "POST", "/api/reward/countries", { code: "US", priority: 1 })).json<{
+      country: Country;
+    }>().country;
+    listed = await createReward(country._id, "PayPal");
+    made = [];
+    for (const [cost, points] of [
+      ["$5", 5000],
+      ["$50", 50000],
+      ["$10", 10000],
+      ["$25", 25000],
+      ["$1", 1000],
+      ["$100", 100000],
+    ] as const) {
+      made.push(await createItem(listed._id, cost, points));
+    }
+  });
+
+  it("sorts by id ascending and pages 5 a page by default", async () => {
+    const page = await listOk(listed._id, {});
+    expect(page.totalCount).toBe(6);
+    expect(page.entities.map((item) => item.cost)).toEqual(made.slice(0, 5).map((item) => item.cost));
+    expect((await listOk(listed._id, { pageNumber: 2 })).entities.map((item) => item.cost)).toEqual(["$100"]);
+  });
+
+  it("offers page sizes 1, 3 and 5, sorts by points, and shows only this reward's items", async () => {
+    for (const pageSize of [1, 3, 5]) {
+      expect((await listOk(listed._id, { pageSize })).entities).toHaveLength(pageSize);
+    }
+    const byPoints = await listOk(listed._id, { sortField: "points", sortOrder: "desc", pageSize: 2 });
+    expect(byPoints.entities.map((item) => item.points)).toEqual([100000, 50000]);
+    const all = await listOk(listed._id, { pageSize: 100 });
+    expect(all.entities.every((item) => item.rewardId === listed._id)).toBe(true);
+  });
+
+  it("answers 404 for another administrator's reward, 401 without a token, 400 for bad params", async () => {
+    const url = `/api/reward/rewardsItems/${listed._id}?group=false`;
+    expect((await call(b, "POST", url, { queryParams: {} })).statusCode).toBe(404);
+    expect((await call(null, "POST", url, { queryParams: {} })).statusCode).toBe(401);
+    expect((await call(a, "POST", url, { queryParams: { pageSize: 0 } })).statusCode).toBe(400);
+    expect((await call(a, "POST", url, { queryParams: { sortField: "name" } })).statusCode).toBe(400);
+  });
+});

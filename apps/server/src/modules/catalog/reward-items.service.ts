@@ -1,0 +1,101 @@
+import type {
+  RewardItem,
+  RewardItemSortField,
+  rewardItemBodySchema,
+  rewardItemFilterSchema,
+} from "@rewards/contract";
+import { and, eq, ilike, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { rewardItems, rewards } from "../../db/schema/index.ts";
+import { newId } from "../../lib/ids.ts";
+import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import { toRewardItem } from "./catalog.mapper.ts";
+
+type RewardItemFilter = z.output<typeof rewardItemFilterSchema>;
+type RewardItemBody = z.output<typeof rewardItemBodySchema>;
+
+const tenant = (adminId: string) => eq(rewardItems.adminId, adminId);
+
+async function rewardExists(db: Db, adminId: string, rewardId: string) {
+  const [row] = await db
+    .select({ id: rewards.id })
+    .from(rewards)
+    .where(and(eq(rewards.adminId, adminId), eq(rewards.id, rewardId)));
+  return row !== undefined;
+}
+
+/** The items of one of this tenant's rewards; null when the reward is not the tenant's. */
+export async function listRewardItems(
+  db: Db,
+  adminId: string,
+  rewardId: string,
+  params: ListParams<RewardItemFilter, RewardItemSortField>,
+) {
+  if (!(await rewardExists(db, adminId, rewardId))) return null;
+  const scope = and(tenant(adminId), eq(rewardItems.rewardId, rewardId));
+  const { where, orderBy, limit, offset } = listClauses(params, scope as NonNullable<typeof scope>, {
+    filters: {
+      cost: (text) => ilike(rewardItems.cost, `%${likeEscape(text)}%`),
+      _id: (id) => eq(rewardItems.id, id),
+    },
+    sorts: { _id: rewardItems.id, points: rewardItems.points, cost: rewardItems.cost },
+    tiebreaker: rewardItems.id,
+  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(rewardItems)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db.select(countAll()).from(rewardItems).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: rows.map(toRewardItem) };
+}
+
+export async function getRewardItem(db: Db, adminId: string, id: string): Promise<RewardItem | null> {
+  const [row] = await db
+    .select()
+    .from(rewardItems)
+    .where(and(tenant(adminId), eq(rewardItems.id, id)));
+  return row ? toRewardItem(row) : null;
+}
+
+/** Null when the reward is not the tenant's. */
+export async function createRewardItem(
+  db: Db,
+  adminId: string,
+  rewardId: string,
+  body: RewardItemBody,
+): Promise<RewardItem | null> {
+  if (!(await rewardExists(db, adminId, rewardId))) return null;
+  const [row] = await db
+    .insert(rewardItems)
+    .values({ id: newId(), adminId, rewardId, cost: body.cost, points: body.points })
+    .returning();
+  return row ? toRewardItem(row) : null;
+}
+
+export async function updateRewardItem(
+  db: Db,
+  adminId: string,
+  id: string,
+  body: RewardItemBody,
+): Promise<RewardItem | null> {
+  const [row] = await db
+    .update(rewardItems)
+    .set({ cost: body.cost, points: body.points })
+    .where(and(tenant(adminId), eq(rewardItems.id, id)))
+    .returning();
+  return row ? toRewardItem(row) : null;
+}
+
+export async function deleteRewardItems(db: Db, adminId: string, ids: string[]): Promise<RewardItem[]> {
+  const deleted = await db
+    .delete(rewardItems)
+    .where(and(tenant(adminId), inArray(rewardItems.id, ids)))
+    .returning();
+  return deleted.map(toRewardItem);
+}

@@ -1,0 +1,136 @@
+import {
+  messages,
+  type Reward,
+  type RewardSortField,
+  type rewardFieldsSchema,
+  type rewardFilterSchema,
+  rewardIconField,
+} from "@rewards/contract";
+import { and, eq, ilike, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { countries, rewards } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import { deleteUpload, deleteUploads, type Image, saveUpload } from "../../lib/uploads.ts";
+import { type RewardRow, toReward } from "./catalog.mapper.ts";
+
+type RewardFields = z.output<typeof rewardFieldsSchema>;
+type RewardFilter = z.output<typeof rewardFilterSchema>;
+
+const tenant = (adminId: string) => eq(rewards.adminId, adminId);
+
+async function countryExists(db: Pick<Db, "select">, adminId: string, countryId: string) {
+  const [row] = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(and(eq(countries.adminId, adminId), eq(countries.id, countryId)));
+  return row !== undefined;
+}
+
+/** The rewards of one of this tenant's countries; null when the country is not the tenant's. */
+export async function listRewards(
+  db: Db,
+  adminId: string,
+  countryId: string,
+  params: ListParams<RewardFilter, RewardSortField>,
+) {
+  if (!(await countryExists(db, adminId, countryId))) return null;
+  const scope = and(tenant(adminId), eq(rewards.countryId, countryId));
+  const { where, orderBy, limit, offset } = listClauses(params, scope as NonNullable<typeof scope>, {
+    filters: {
+      name: (text) => ilike(rewards.name, `%${likeEscape(text)}%`),
+      _id: (id) => eq(rewards.id, id),
+    },
+    sorts: { _id: rewards.id, order: rewards.order, name: rewards.name },
+    tiebreaker: rewards.id,
+  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(rewards)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db.select(countAll()).from(rewards).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: rows.map(toReward) };
+}
+
+export async function getReward(db: Db, adminId: string, id: string): Promise<Reward | null> {
+  const [row] = await db
+    .select()
+    .from(rewards)
+    .where(and(tenant(adminId), eq(rewards.id, id)));
+  return row ? toReward(row) : null;
+}
+
+/** SPEC 5 "Reward": the icon is required on create. Null when the country is not the tenant's. */
+export async function createReward(
+  db: Db,
+  adminId: string,
+  countryId: string,
+  fields: RewardFields,
+  icon: Image | undefined,
+): Promise<Reward | null> {
+  if (!icon) {
+    throw new AppError(400, `${rewardIconField}: ${messages.imageRequired}`, {
+      [rewardIconField]: messages.imageRequired,
+    });
+  }
+  return db.transaction(async (tx) => {
+    if (!(await countryExists(tx, adminId, countryId))) return null;
+    const iconUploadId = await saveUpload(tx, adminId, icon);
+    const [row] = await tx
+      .insert(rewards)
+      .values({ id: newId(), adminId, countryId, name: fields.name, order: fields.order, iconUploadId })
+      .returning();
+    return row ? toReward(row) : null;
+  });
+}
+
+/** A new icon replaces the stored one, whose upload is deleted; without one the icon is kept. */
+export async function updateReward(
+  db: Db,
+  adminId: string,
+  id: string,
+  fields: RewardFields,
+  icon: Image | undefined,
+): Promise<Reward | null> {
+  return db.transaction(async (tx) => {
+    const where = and(tenant(adminId), eq(rewards.id, id));
+    const [current] = await tx.select().from(rewards).where(where).for("update");
+    if (!current) return null;
+    const iconUploadId = icon ? await saveUpload(tx, adminId, icon) : current.iconUploadId;
+    const [row] = await tx
+      .update(rewards)
+      .set({ name: fields.name, order: fields.order, iconUploadId })
+      .where(where)
+      .returning();
+    if (icon) await deleteUpload(tx, adminId, current.iconUploadId);
+    return row ? toReward(row) : null;
+  });
+}
+
+/** Deletes rewards of this tenant with their items (cascade) and their icons, in one transaction. */
+export async function deleteRewards(db: Db, adminId: string, ids: string[]): Promise<RewardRow[]> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(rewards)
+      .where(and(tenant(adminId), inArray(rewards.id, ids)))
+      .returning();
+    await deleteUploads(
+      tx,
+      adminId,
+      deleted.map((row) => row.iconUploadId),
+    );
+    return deleted;
+  });
+}
+
+export async function deleteReward(db: Db, adminId: string, id: string): Promise<Reward | null> {
+  const [deleted] = await deleteRewards(db, adminId, [id]);
+  return deleted ? toReward(deleted) : null;
+}

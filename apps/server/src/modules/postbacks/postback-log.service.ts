@@ -1,0 +1,70 @@
+import type {
+  PostbackLogDetails,
+  PostbackLogEntry,
+  postbackFilterSchema,
+  postbackSortFields,
+} from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { postbackLog } from "../../db/schema/index.ts";
+import { countAll, type ListParams, listClauses } from "../../lib/list-query.ts";
+
+type PostbackFilter = z.output<typeof postbackFilterSchema>;
+type PostbackSort = (typeof postbackSortFields)[number];
+type LogRow = typeof postbackLog.$inferSelect;
+
+const tenant = (adminId: string) => eq(postbackLog.adminId, adminId);
+
+const toEntry = (row: LogRow): PostbackLogEntry => ({
+  _id: row.id,
+  network: row.network,
+  method: row.method,
+  ip: row.ip,
+  outcome: row.outcome,
+  reason: row.reason,
+  userId: row.userId,
+  transactionId: row.transactionId,
+  points: row.points,
+  httpStatus: row.httpStatus,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A page of the tenant's postback log, newest first by default. */
+export async function listPostbacks(
+  db: Db,
+  adminId: string,
+  params: ListParams<PostbackFilter, PostbackSort>,
+) {
+  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+    filters: {
+      network: (network) => eq(postbackLog.network, network),
+      outcome: (outcome) => eq(postbackLog.outcome, outcome),
+      userId: (userId) => eq(postbackLog.userId, userId),
+      transactionId: (transactionId) => eq(postbackLog.transactionId, transactionId),
+      _id: (id) => eq(postbackLog.id, id),
+    },
+    sorts: { createdAt: postbackLog.createdAt },
+    tiebreaker: postbackLog.id,
+  });
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(postbackLog)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db.select(countAll()).from(postbackLog).where(where),
+  ]);
+  return { totalCount: total?.value ?? 0, entities: rows.map(toEntry) };
+}
+
+export async function getPostback(db: Db, adminId: string, id: string): Promise<PostbackLogDetails | null> {
+  const [row] = await db
+    .select()
+    .from(postbackLog)
+    .where(and(tenant(adminId), eq(postbackLog.id, id)));
+  if (!row) return null;
+  return { ...toEntry(row), path: row.path, query: row.query, body: row.body, response: row.response };
+}

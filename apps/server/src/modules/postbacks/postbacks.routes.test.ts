@@ -1,0 +1,465 @@
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import type { OfferNetwork, PostbackListAnswer, PostbackLogDetails } from "@rewards/contract";
+import { and, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { admins, appUsers, completedOffers, networkConfigs, pointsLedger } from "../../db/schema/index.ts";
+
+// Every request here is built as the network's documentation shows it: the Network screen's hint with
+// the network's macros replaced by values, and signatures computed HERE from the documented formulas
+// (docs/postbacks.md), never by the server's code.
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let keyOfA: string;
+let keyOfB: string;
+let referrer: string;
+let user: string;
+
+const secret = "pb-secret-0123456789";
+const androidSecret = "pb-android-0123456789";
+const securityHash = "cpx-security-hash-42";
+const publicUrl = "http://rewards.test";
+const networks: OfferNetwork[] = [
+  "adgateow",
+  "adgemow",
+  "cpxresearch",
+  "lootably",
+  "bitlabs",
+  "hangmyadsow",
+  "hangmyads",
+  "ogads",
+];
+/** Networks whose documentation describes a reversal postback. */
+const reversible: OfferNetwork[] = ["adgateow", "cpxresearch", "lootably", "bitlabs"];
+
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const hmac = (algorithm: "sha1" | "sha256", key: string, text: string) =>
+  createHmac(algorithm, key).update(text).digest("hex");
+
+type Sample = { user: string; tx: string; payout: string; reversal?: boolean; state?: string; ip?: string };
+
+/** Each network's macros with a sample's values, as the network fills them in. */
+function macroValues(network: OfferNetwork, s: Sample, key: string): Record<string, string> {
+  const ip = s.ip ?? "203.0.113.7";
+  switch (network) {
+    case "adgateow":
+      return {
+        "{s1}": s.user,
+        "{points}": "625",
+        "{payout}": s.payout,
+        "{conversion_id}": s.tx,
+        "{state}": s.state ?? (s.reversal ? "rejected" : "approved"),
+        "{vc_title}": "Play Game & Win",
+        "{session_ip}": ip,
+      };
+    case "adgemow":
+      return {
+        "{player_id}": s.user,
+        "{amount}": "625",
+        "{payout}": s.payout,
+        "{transaction_id}": s.tx,
+        "{offer_name}": "Example App: Sports & Casino",
+        "{ip}": ip,
+      };
+    case "cpxresearch":
+      return {
+        "{user_id}": s.user,
+        "{trans_id}": s.tx,
+        "{status}": s.reversal ? "2" : "1",
+        "{amount_local}": "625",
+        "{amount_usd}": s.payout,
+        "{ip_click}": ip,
+        // md5(trans_id + "-" + security hash)
+        "{secure_hash}": md5(`${s.tx}-${key}`),
+      };
+    case "lootably":
+      return {
+        "{userID}": s.user,
+        "{transactionID}": s.tx,
+        "{goalID}": "",
+        "{currencyReward}": "625",
+        "{revenue}": s.payout,
+        "{offerName}": "Survey",
+        "{ip}": ip,
+        "{status}": s.reversal ? "0" : "1",
+        // sha256(userID + ip + revenue + currencyReward + postback secret)
+        "{hash}": sha256(`${s.user}${ip}${s.payout}625${key}`),
+      };
+    case "bitlabs":
+      return {
+        "[%USER:UID%]": s.user,
+        // A reconciliation without stateful callbacks: "or" transaction id, ref = the original, negative values.
+        "[%TX%]": s.reversal ? `or${s.tx}` : s.tx,
+        "[%REF%]": s.reversal ? s.tx : "",
+        "[%VALUE:CURRENCY%]": s.reversal ? "-625" : "625",
+        "[%VALUE:USD%]": s.reversal ? `-${s.payout}` : s.payout,
+        "[%TYPE%]": s.reversal ? "RECONCILIATION" : "COMPLETE",
+        "[%OFFER:NAME%]": "Survey",
+        "[%USER:IP_ADDRESS%]": ip,
+      };
+    default:
+      return {
+        "{aff_sub}": s.user,
+        "{transaction_id}": s.tx,
+        "{payout}": s.payout,
+        "{offer_name}": "Install App",
+        "{session_ip}": ip,
+      };
+  }
+}
+
+const hints = new Map<string, string>();
+async function hintOf(tenant: Tenant, network: OfferNetwork) {
+  const cached = hints.get(`${tenant.id}/${network}`);
+  if (cached) return cached;
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/network/${network}/${tenant.id}`,
+    headers: tenant.headers,
+  });
+  const url = response.json<{ postbackUrl: string | null }>().postbackUrl;
+  if (!url) throw new Error(`no postback URL for ${network}`);
+  hints.set(`${tenant.id}/${network}`, url);
+  return url;
+}
+
+/** The URL the network calls: the hint with its macros filled in (URL-encoded), then signed as documented. */
+async function postbackUrl(
+  network: OfferNetwork,
+  s: Sample,
+  options: { bad?: boolean; tenant?: Tenant } = {},
+) {
+  const hint =
+    options.tenant === b ? await hintFor(network, keyOfB) : await hintOf(options.tenant ?? a, network);
+  const key = options.bad ? "not-the-secret" : network === "cpxresearch" ? securityHash : secret;
+  let url = hint.replace("&verifier={verifier}", "");
+  for (const [macro, value] of Object.entries(macroValues(network, s, key))) {
+    url = url.replaceAll(macro, encodeURIComponent(value));
+  }
+  if (/\{\w+\}|\[%[\w:]+%\]/.test(url)) throw new Error(`unfilled macro in ${url}`);
+  if (options.bad) url = url.replace(/([?&]secret=)[^&]*/, "$1wrong");
+  // AdGem: verifier = HMAC-SHA256 of the full URL without it, keyed with the postback key.
+  if (network === "adgemow") url += `&verifier=${hmac("sha256", key, url)}`;
+  // BitLabs: hash = HMAC-SHA1 of the whole URL, keyed with the app secret, appended as &hash.
+  if (network === "bitlabs") url += `&hash=${hmac("sha1", key, url)}`;
+  return url;
+}
+
+/** Tenant b configures nothing, so its hints are built by hand from the same table. */
+async function hintFor(network: OfferNetwork, key: string) {
+  const ofA = await hintOf(a, network);
+  return ofA.replace(`/postback/${keyOfA}/`, `/postback/${key}/`);
+}
+
+const send = (url: string) => t.app.inject({ method: "GET", url: url.replace(publicUrl, "") });
+const balance = async (id: string) =>
+  (await t.db.select({ points: appUsers.points }).from(appUsers).where(eq(appUsers.id, id)))[0]?.points ?? 0;
+const lastLog = async (tenant: Tenant, filter: Record<string, unknown> = {}) => {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/postbacks?group=false",
+    headers: tenant.headers,
+    payload: { queryParams: { filter, pageSize: 1 } },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PostbackListAnswer>();
+};
+
+async function addUser(tenant: Tenant, referredBy: string | null = null) {
+  const id = randomUUID();
+  await t.db.insert(appUsers).values({
+    id,
+    adminId: tenant.id,
+    username: `${id}@users.test`,
+    referCode: id.slice(0, 6),
+    referredBy,
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ a, b } = await twoTenants(t.app));
+  const keys = await t.db.select({ id: admins.id, key: admins.postbackKey }).from(admins);
+  keyOfA = keys.find((row) => row.id === a.id)?.key ?? "";
+  keyOfB = keys.find((row) => row.id === b.id)?.key ?? "";
+  for (const network of networks) {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/network/",
+      headers: a.headers,
+      payload: {
+        network,
+        appId: "app-1",
+        appToken: network === "cpxresearch" ? securityHash : "api-token",
+        postbackSecret: secret,
+        postbackSecretAndroid: androidSecret,
+        provision: 0.5,
+        iosEnable: 1,
+        androidEnable: 0,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  referrer = await addUser(a);
+  user = await addUser(a, referrer);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe.each(networks)("%s postbacks", (network) => {
+  const tx = `${network}-tx-1`;
+  // 1.25 USD × provision 0.5 × ratio 1000 = 625 points; the referrer's 25% is 156.
+  const sample = () => ({ user, tx, payout: "1.25" });
+
+  it("credits a verified conversion and the referrer's share", async () => {
+    const [before, referrerBefore] = [await balance(user), await balance(referrer)];
+    const response = await send(await postbackUrl(network, sample()));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toBe("1");
+    expect(await balance(user)).toBe(before + 625);
+    expect(await balance(referrer)).toBe(referrerBefore + 156);
+    const [offer] = await t.db
+      .select()
+      .from(completedOffers)
+      .where(and(eq(completedOffers.network, network), eq(completedOffers.transactionId, tx)));
+    expect(offer).toMatchObject({ status: "credited", points: 625, payout: 1.25, userId: user });
+    expect((await lastLog(a, { network })).entities[0]).toMatchObject({
+      outcome: "credited",
+      points: 625,
+      transactionId: tx,
+    });
+  });
+
+  it("credits a duplicate nothing", async () => {
+    const before = await balance(user);
+    const response = await send(await postbackUrl(network, sample()));
+    expect(response.statusCode).toBe(200);
+    expect(await balance(user)).toBe(before);
+    expect((await lastLog(a, { network })).entities[0]).toMatchObject({ outcome: "duplicate", points: 0 });
+  });
+
+  it("refuses a bad signature or secret", async () => {
+    const before = await balance(user);
+    const response = await send(
+      await postbackUrl(network, { ...sample(), tx: `${tx}-forged` }, { bad: true }),
+    );
+    expect(response.statusCode).toBe(403);
+    expect(await balance(user)).toBe(before);
+    expect((await lastLog(a, { network })).entities[0]).toMatchObject({
+      outcome: "bad_signature",
+      points: 0,
+    });
+  });
+
+  it("refuses an unknown user", async () => {
+    const response = await send(
+      await postbackUrl(network, { ...sample(), user: randomUUID(), tx: `${tx}-nobody` }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect((await lastLog(a, { network })).entities[0]).toMatchObject({ outcome: "unknown_user", points: 0 });
+  });
+
+  it("answers 403 for a tenant without this network configured, and credits nothing", async () => {
+    const other = await addUser(b);
+    const response = await send(await postbackUrl(network, { ...sample(), user: other }, { tenant: b }));
+    expect(response.statusCode).toBe(403);
+    expect(await balance(other)).toBe(0);
+    expect((await lastLog(b, { network })).entities[0]).toMatchObject({ outcome: "disabled" });
+  });
+
+  it("answers malformed requests with 400, not 5xx", async () => {
+    const url = (await postbackUrl(network, { ...sample(), payout: "lots" })).replace(publicUrl, "");
+    const response = await t.app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(400);
+    expect((await lastLog(a, { network })).entities[0]).toMatchObject({ outcome: "malformed" });
+  });
+
+  if (reversible.includes(network)) {
+    it("reverses once: negative rows for the user and the referrer", async () => {
+      const [before, referrerBefore] = [await balance(user), await balance(referrer)];
+      for (let i = 0; i < 2; i++) {
+        const response = await send(await postbackUrl(network, { ...sample(), reversal: true }));
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      expect(await balance(user)).toBe(before - 625);
+      expect(await balance(referrer)).toBe(referrerBefore - 156);
+      const [offer] = await t.db
+        .select()
+        .from(completedOffers)
+        .where(and(eq(completedOffers.network, network), eq(completedOffers.transactionId, tx)));
+      expect(offer?.status).toBe("reversed");
+      const reversals = await t.db
+        .select()
+        .from(pointsLedger)
+        .where(and(eq(pointsLedger.referenceId, offer?.id ?? ""), sql`${pointsLedger.amount} < 0`));
+      expect(reversals.map((row) => [row.reason, row.amount]).sort()).toEqual([
+        ["offer_reversal", -625],
+        ["referral_reversal", -156],
+      ]);
+    });
+  }
+});
+
+describe("postbacks across networks", () => {
+  it("a network turned off on both platforms answers 403", async () => {
+    await t.db
+      .update(networkConfigs)
+      .set({ iosEnable: 0, androidEnable: 0 })
+      .where(eq(networkConfigs.network, "ogads"));
+    const before = await balance(user);
+    const response = await send(await postbackUrl("ogads", { user, tx: "ogads-off", payout: "2" }));
+    expect(response.statusCode).toBe(403);
+    expect(await balance(user)).toBe(before);
+    await t.db.update(networkConfigs).set({ iosEnable: 1 }).where(eq(networkConfigs.network, "ogads"));
+  });
+
+  it("an unknown key answers 404 and is not stored", async () => {
+    const url = (await postbackUrl("cpxresearch", { user, tx: "no-key", payout: "1" })).replace(
+      keyOfA,
+      "x".repeat(64),
+    );
+    expect((await send(url)).statusCode).toBe(404);
+    expect((await lastLog(a, { transactionId: "no-key" })).totalCount).toBe(0);
+  });
+
+  it("the same transaction sent 20 times at once credits once", async () => {
+    const before = await balance(user);
+    const url = await postbackUrl("cpxresearch", { user, tx: "concurrent-1", payout: "0.5" });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => send(url)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    expect(await balance(user)).toBe(before + 250);
+    const outcomes = (await lastLog(a, { transactionId: "concurrent-1", outcome: "credited" })).totalCount;
+    expect(outcomes).toBe(1);
+    expect((await lastLog(a, { transactionId: "concurrent-1", outcome: "duplicate" })).totalCount).toBe(19);
+  });
+
+  it("AdGate: pending is recorded, credits when approved, once", async () => {
+    const before = await balance(user);
+    const pending = await send(
+      await postbackUrl("adgateow", { user, tx: "gate-pending", payout: "1", state: "pending" }),
+    );
+    expect(pending.statusCode).toBe(200);
+    expect(await balance(user)).toBe(before);
+    expect((await lastLog(a, { transactionId: "gate-pending" })).entities[0]?.outcome).toBe("pending");
+    for (let i = 0; i < 2; i++) {
+      await send(await postbackUrl("adgateow", { user, tx: "gate-pending", payout: "1", state: "approved" }));
+    }
+    expect(await balance(user)).toBe(before + 500);
+  });
+
+  it("AdGate's address list refuses other senders", async () => {
+    await t.db
+      .update(networkConfigs)
+      .set({ allowedIps: ["198.51.100.1"] })
+      .where(eq(networkConfigs.network, "adgateow"));
+    const response = await send(await postbackUrl("adgateow", { user, tx: "gate-ip", payout: "1" }));
+    expect(response.statusCode).toBe(403);
+    await t.db.update(networkConfigs).set({ allowedIps: [] }).where(eq(networkConfigs.network, "adgateow"));
+  });
+
+  it("AdGem accepts the Android postback key too, and POST with a form body", async () => {
+    const before = await balance(user);
+    let url = (await hintOf(a, "adgemow")).replace("&verifier={verifier}", "");
+    for (const [macro, value] of Object.entries(
+      macroValues("adgemow", { user, tx: "gem-android", payout: "1" }, ""),
+    )) {
+      url = url.replaceAll(macro, encodeURIComponent(value));
+    }
+    url += `&verifier=${hmac("sha256", androidSecret, url)}`;
+    expect((await send(url)).statusCode).toBe(200);
+    expect(await balance(user)).toBe(before + 500);
+
+    const form = new URLSearchParams({ user_id: user, tx_id: "hang-form", payout: "1", secret });
+    const posted = await t.app.inject({
+      method: "POST",
+      url: `/postback/${keyOfA}/hangmyads`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: form.toString(),
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(await balance(user)).toBe(before + 1000);
+  });
+
+  it("the log hides secrets, shows the raw request, and is scoped to its tenant", async () => {
+    const { entities } = await lastLog(a, { network: "cpxresearch", transactionId: "cpxresearch-tx-1" });
+    const id = entities[0]?._id ?? "";
+    const details = await t.app.inject({ method: "GET", url: `/api/postbacks/${id}`, headers: a.headers });
+    expect(details.statusCode).toBe(200);
+    const body = details.json<PostbackLogDetails>();
+    expect(body.query.trans_id).toBe("cpxresearch-tx-1");
+    expect(body.query.secure_hash).toMatch(/^••••/);
+    expect(JSON.stringify(body)).not.toContain(md5(`cpxresearch-tx-1-${securityHash}`));
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/postbacks/${id}`, headers: b.headers })).statusCode,
+    ).toBe(404);
+    const hang = await lastLog(a, { transactionId: "hang-form" });
+    const hangDetails = await t.app.inject({
+      method: "GET",
+      url: `/api/postbacks/${hang.entities[0]?._id}`,
+      headers: a.headers,
+    });
+    expect(JSON.stringify(hangDetails.json())).not.toContain(secret);
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/postbacks",
+      headers: a.headers,
+      payload: { queryParams: { filter: { outcome: "nope" } } },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("keeps balance = sum(ledger) after a random mix of credits, duplicates and reversals", async () => {
+    const person = await addUser(a, referrer);
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            tx: fc.integer({ min: 0, max: 4 }),
+            reversal: fc.boolean(),
+            cents: fc.integer({ min: 1, max: 999 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 12,
+          },
+        ),
+        async (moves) => {
+          round++;
+          // The model: a transaction credits on its first credit unless reversed before; reverses once.
+          const state = new Map<number, "credited" | "reversed">();
+          const credited = new Map<number, number>();
+          let expected = await balance(person);
+          for (const move of moves) {
+            const tx = `mix-${round}-${move.tx}`;
+            const payout = (move.cents / 100).toFixed(2);
+            const response = await send(
+              await postbackUrl("cpxresearch", { user: person, tx, payout, reversal: move.reversal }),
+            );
+            expect(response.statusCode).toBe(200);
+            const now = state.get(move.tx);
+            if (!move.reversal && now === undefined) {
+              state.set(move.tx, "credited");
+              expected += Math.round(move.cents * 5);
+              credited.set(move.tx, Math.round(move.cents * 5));
+            } else if (move.reversal && now !== "reversed") {
+              if (now === "credited") expected -= credited.get(move.tx) ?? 0;
+              state.set(move.tx, "reversed");
+            }
+          }
+          expect(await balance(person)).toBe(expected);
+          expect(await ledgerMismatches(t.db)).toEqual([]);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,0 +1,5 @@
+import { CountriesList } from "../../../features/catalog/components/countries-list";
+
+export function CountriesRoute() {
+  return <CountriesList />;
+}

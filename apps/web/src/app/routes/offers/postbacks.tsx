@@ -1,0 +1,5 @@
+import { PostbacksList } from "../../../features/postbacks/components/postbacks-list";
+
+export function PostbacksRoute() {
+  return <PostbacksList />;
+}

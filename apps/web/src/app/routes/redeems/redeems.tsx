@@ -1,0 +1,5 @@
+import { RedeemsList } from "../../../features/redeems/components/redeems-list";
+
+export function RedeemsRoute() {
+  return <RedeemsList />;
+}

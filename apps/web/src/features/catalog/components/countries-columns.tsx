@@ -1,0 +1,76 @@
+import { ActionIcon, Button, Group } from "@mantine/core";
+import type { Country } from "@rewards/contract";
+import { IconEdit, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import type { DataTableColumn } from "mantine-datatable";
+import { Link } from "react-router";
+import { CountryFlag } from "../../../components/country-flag";
+import { modalLink } from "../../../components/list/route-modal";
+import { t } from "../../../lib/i18n";
+import { catalogPaths } from "./catalog-paths";
+
+const listPath = catalogPaths.countries;
+
+/** The Countries table's columns (SPEC 2.8); `search` is the list's query string, kept in the modals' URLs. */
+export function countryColumns(search: string): DataTableColumn<Country>[] {
+  return [
+    {
+      accessor: "flag",
+      title: t("catalog.countries.column.flag"),
+      textAlign: "center",
+      width: 70,
+      render: (country) => <CountryFlag code={country.code} />,
+    },
+    { accessor: "fullName", title: t("catalog.countries.column.country"), sortable: true },
+    { accessor: "code", title: t("catalog.countries.column.code"), sortable: true },
+    {
+      accessor: "priority",
+      title: t("catalog.countries.column.priority"),
+      sortable: true,
+      textAlign: "right",
+    },
+    {
+      accessor: "actions",
+      title: t("list.actions"),
+      textAlign: "right",
+      render: (country) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button
+            component={Link}
+            to={catalogPaths.rewards(country._id)}
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+          >
+            {t("catalog.countries.addRewards")}
+          </Button>
+          <ActionIcon
+            component={Link}
+            {...modalLink(`${listPath}/${country._id}/edit`, search)}
+            variant="subtle"
+            aria-label={t("list.edit")}
+          >
+            <IconEdit size={18} />
+          </ActionIcon>
+          <ActionIcon
+            component={Link}
+            {...modalLink(`${listPath}/${country._id}/cancel`, search)}
+            variant="subtle"
+            color="red"
+            aria-label={t("catalog.delete")}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+          <ActionIcon
+            component={Link}
+            {...modalLink(`${listPath}/${country._id}/details`, search)}
+            variant="subtle"
+            color="blue"
+            aria-label={t("list.details")}
+          >
+            <IconEye size={18} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+import { Button, Card } from "@mantine/core";
+import { actionErrors, type Country } from "@rewards/contract";
+import { IconPlus } from "@tabler/icons-react";
+import { Link, Outlet } from "react-router";
+import type { ListOutletContext } from "../../../components/list/list-outlet";
+import { ResourceTable } from "../../../components/list/resource-table";
+import { modalLink } from "../../../components/list/route-modal";
+import { SelectionBar } from "../../../components/list/selection-bar";
+import { useListSelection } from "../../../components/list/use-list-selection";
+import { t } from "../../../lib/i18n";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { useCountries } from "../api/get-countries";
+import { CatalogHeader } from "./catalog-parts";
+import { catalogPaths } from "./catalog-paths";
+import { countryColumns } from "./countries-columns";
+import { CountriesFilters } from "./countries-filters";
+import { useCountriesListState } from "./use-countries-list-state";
+
+const listPath = catalogPaths.countries;
+
+/** The Countries list (SPEC 2.8); its modals are child routes rendered in the Outlet. */
+export function CountriesList() {
+  const list = useCountriesListState();
+  const countries = useCountries(list.queryParams);
+  useErrorNotification(actionErrors.findCountries, countries.error);
+  const selection = useListSelection<Country>([list.queryParams, countries.dataUpdatedAt]);
+  const answer = list.queryParams ? countries.data : undefined;
+
+  const outlet: ListOutletContext<Country> = {
+    listPath,
+    selected: selection.selected,
+    clearSelection: selection.clear,
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <CatalogHeader
+        title={t("catalog.countries.title")}
+        action={
+          <Button
+            component={Link}
+            {...modalLink(`${listPath}/new`, list.search)}
+            leftSection={<IconPlus size={16} />}
+          >
+            {t("catalog.countries.new")}
+          </Button>
+        }
+      />
+      <CountriesFilters list={list} />
+      <SelectionBar count={selection.selected.length}>
+        <Button size="xs" variant="light" component={Link} {...modalLink(`${listPath}/fetch`, list.search)}>
+          {t("list.fetchSelected")}
+        </Button>
+        <Button
+          size="xs"
+          color="red"
+          component={Link}
+          {...modalLink(`${listPath}/deleteCountries`, list.search)}
+        >
+          {t("catalog.deleteAll")}
+        </Button>
+      </SelectionBar>
+      <ResourceTable
+        state={list}
+        columns={countryColumns(list.search)}
+        records={answer?.entities ?? []}
+        totalRecords={answer?.totalCount ?? 0}
+        fetching={countries.isFetching}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          label: (country) => t("list.selectRecord", { name: country.fullName }),
+        }}
+        minWidth={760}
+      />
+      <Outlet context={outlet} />
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { actionErrors } from "@rewards/contract";
+import { RouteModal } from "../../../components/list/route-modal";
+import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { t } from "../../../lib/i18n";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { useCountry } from "../api/get-country";
+import { CountryForm } from "./country-form";
+
+/** /dash/rewards/countries/new. */
+export function CountryNewModal() {
+  return (
+    <RouteModal title={t("catalog.country.newTitle")} size="md">
+      <CountryForm />
+    </RouteModal>
+  );
+}
+
+/** /dash/rewards/countries/{_id}/edit. */
+export function CountryEditModal({ id }: { id: string }) {
+  const country = useCountry(id);
+  useErrorNotification(actionErrors.findCountry, country.error);
+  return (
+    <RouteModal title={t("catalog.country.editTitle")} size="md">
+      {country.isPending && <LoadingBlock />}
+      {country.isError && <LoadError action={actionErrors.findCountry} error={country.error} />}
+      {country.data && <CountryForm key={country.data._id} country={country.data} />}
+    </RouteModal>
+  );
+}

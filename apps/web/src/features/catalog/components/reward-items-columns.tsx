@@ -1,0 +1,57 @@
+import { ActionIcon, Group } from "@mantine/core";
+import type { RewardItem } from "@rewards/contract";
+import { IconEdit, IconTrash } from "@tabler/icons-react";
+import type { DataTableColumn } from "mantine-datatable";
+import { Link } from "react-router";
+import { modalLink } from "../../../components/list/route-modal";
+import { t } from "../../../lib/i18n";
+import { IdCell } from "./catalog-parts";
+
+/** Reward Cost as SPEC 2.10 shows it: "N P". */
+export const pointsText = (points: number) => t("catalog.items.points", { points });
+
+/** The reward items table's columns (SPEC 2.10). */
+export function rewardItemColumns(listPath: string, search: string): DataTableColumn<RewardItem>[] {
+  return [
+    {
+      accessor: "_id",
+      title: t("catalog.column.id"),
+      sortable: true,
+      render: (item) => <IdCell id={item._id} />,
+    },
+    { accessor: "cost", title: t("catalog.items.column.amount"), sortable: true },
+    {
+      accessor: "points",
+      title: t("catalog.items.column.cost"),
+      sortable: true,
+      textAlign: "right",
+      render: (item) => pointsText(item.points),
+    },
+    {
+      accessor: "actions",
+      title: t("catalog.column.actions"),
+      textAlign: "right",
+      render: (item) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <ActionIcon
+            component={Link}
+            {...modalLink(`${listPath}/${item._id}/edit`, search)}
+            variant="subtle"
+            aria-label={t("list.edit")}
+          >
+            <IconEdit size={18} />
+          </ActionIcon>
+          <ActionIcon
+            component={Link}
+            {...modalLink(`${listPath}/${item._id}/cancel`, search)}
+            variant="subtle"
+            color="red"
+            aria-label={t("catalog.delete")}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,77 @@
+import { Button, Card } from "@mantine/core";
+import { actionErrors, type RewardItem } from "@rewards/contract";
+import { IconPlus } from "@tabler/icons-react";
+import { Link, Outlet } from "react-router";
+import type { ListOutletContext } from "../../../components/list/list-outlet";
+import { ResourceTable } from "../../../components/list/resource-table";
+import { modalLink } from "../../../components/list/route-modal";
+import { SelectionBar } from "../../../components/list/selection-bar";
+import { useListSelection } from "../../../components/list/use-list-selection";
+import { t } from "../../../lib/i18n";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { useReward } from "../api/get-reward";
+import { useRewardItems } from "../api/get-reward-items";
+import { CatalogHeader } from "./catalog-parts";
+import { catalogPaths } from "./catalog-paths";
+import { rewardItemColumns } from "./reward-items-columns";
+import { useRewardItemsListState } from "./use-catalog-list-state";
+
+/**
+ * SPEC 2.10: the items of one reward. Back leads to the reward's country (SPEC's /dash/rewards/rewards
+ * names no country, so it could only lead to the countries).
+ */
+export function RewardItemsPage({ rewardId }: { rewardId: string }) {
+  const listPath = catalogPaths.rewardItems(rewardId);
+  const reward = useReward(rewardId);
+  useErrorNotification(actionErrors.findReward, reward.error);
+  const list = useRewardItemsListState();
+  const items = useRewardItems(rewardId, list.queryParams);
+  useErrorNotification(actionErrors.findRewardItems, items.error);
+  const selection = useListSelection<RewardItem>([list.queryParams, items.dataUpdatedAt]);
+
+  const outlet: ListOutletContext<RewardItem> = {
+    listPath,
+    selected: selection.selected,
+    clearSelection: selection.clear,
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <CatalogHeader
+        title={t("catalog.items.heading", { name: reward.data?.name ?? "…" })}
+        back={reward.data ? catalogPaths.rewards(reward.data.countryId) : catalogPaths.countries}
+        action={
+          <Button
+            component={Link}
+            {...modalLink(`${listPath}/new`, list.search)}
+            leftSection={<IconPlus size={16} />}
+          >
+            {t("catalog.items.create")}
+          </Button>
+        }
+      />
+      <SelectionBar count={selection.selected.length}>
+        <Button size="xs" variant="light" component={Link} {...modalLink(`${listPath}/fetch`, list.search)}>
+          {t("list.fetchSelected")}
+        </Button>
+        <Button size="xs" color="red" component={Link} {...modalLink(`${listPath}/deleteItems`, list.search)}>
+          {t("catalog.deleteAll")}
+        </Button>
+      </SelectionBar>
+      <ResourceTable
+        state={list}
+        columns={rewardItemColumns(listPath, list.search)}
+        records={items.data?.entities ?? []}
+        totalRecords={items.data?.totalCount ?? 0}
+        fetching={items.isFetching}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          label: (item) => t("list.selectRecord", { name: item.cost }),
+        }}
+        minWidth={560}
+      />
+      <Outlet context={outlet} />
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { t } from "../../lib/i18n";
+
+/** Counts with thousands separators: "12,480". */
+export function formatCount(count: number): string {
+  return count.toLocaleString("en-US");
+}
+
+/** The seven points' names, oldest first: "6 Days Ago" … "Yesterday", "Today" (SPEC 2.3). */
+export function seriesDayLabel(index: number, length = 7): string {
+  const daysAgo = length - 1 - index;
+  if (daysAgo === 0) return t("dashboard.day.today");
+  if (daysAgo === 1) return t("dashboard.day.yesterday");
+  return t("dashboard.day.ago", { count: daysAgo });
+}

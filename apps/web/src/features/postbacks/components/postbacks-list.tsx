@@ -1,0 +1,55 @@
+import { Button, Card, Group, Title } from "@mantine/core";
+import { actionErrors, type PostbackLogEntry } from "@rewards/contract";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, Outlet } from "react-router";
+import type { ListOutletContext } from "../../../components/list/list-outlet";
+import { ResourceTable } from "../../../components/list/resource-table";
+import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { usePostbacks } from "../api/get-postbacks";
+import { postbackColumns } from "./postbacks-columns";
+import { PostbacksFilters } from "./postbacks-filters";
+import { usePostbacksListState } from "./use-postbacks-list-state";
+
+/** Every postback the networks sent, with what became of it (issue 8), newest first. */
+export function PostbacksList() {
+  const list = usePostbacksListState();
+  const postbacks = usePostbacks(list.queryParams);
+  useErrorNotification(actionErrors.findPostbacks, postbacks.error);
+  const answer = list.queryParams ? postbacks.data : undefined;
+  const outlet: ListOutletContext<PostbackLogEntry> = {
+    listPath: paths.postbacks,
+    selected: [],
+    clearSelection: () => {},
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          {t("postbacks.title")}
+        </Title>
+        <Button
+          size="xs"
+          variant="subtle"
+          component={Link}
+          to={paths.offers}
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          {t("postbacks.backToOffers")}
+        </Button>
+      </Group>
+      <PostbacksFilters list={list} />
+      <ResourceTable
+        state={list}
+        columns={postbackColumns(list.search)}
+        records={answer?.entities ?? []}
+        totalRecords={answer?.totalCount ?? 0}
+        fetching={postbacks.isFetching}
+        minWidth={1100}
+      />
+      <Outlet context={outlet} />
+    </Card>
+  );
+}

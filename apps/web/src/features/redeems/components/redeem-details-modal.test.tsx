@@ -1,0 +1,87 @@
+import { notifications } from "@mantine/notifications";
+import type { RedeemDetails } from "@rewards/contract";
+import { configure, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../../lib/auth-store";
+import { renderApp } from "../../../test/app";
+import { errorBody } from "../../../test/render";
+import { redeem, redeemDetails, redeemId, userId } from "../test/fixtures";
+
+// Screens load lazily, and the first of a file can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const listAnswer = { body: { totalCount: 1, entities: [redeem(1)] } };
+
+function openDetails(details: RedeemDetails) {
+  return renderApp(`/dash/redeems/${redeemId(1)}/details`, (call) =>
+    call.url === `/api/redeem/${redeemId(1)}` ? { body: details } : listAnswer,
+  );
+}
+
+describe("Redeem details", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    notifications.clean();
+    useAuthStore.getState().logout();
+  });
+
+  it("shows the paid redeem, its code, its message, the delivery and its user", async () => {
+    openDetails(
+      redeemDetails(1, {
+        status: 1,
+        code: "GIFT-1",
+        subject: "Your Amazon is here",
+        paidAt: "2026-01-06T10:00:00.000Z",
+        text: "<p>Hello <strong>there</strong></p>",
+        delivery: {
+          status: "sent",
+          attempts: 1,
+          lastError: null,
+          sentAt: "2026-01-06T10:00:05.000Z",
+          nextAttemptAt: null,
+        },
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    expect(await dialog.findByText("GIFT-1")).toBeInTheDocument();
+    expect(dialog.getByText("Your Amazon is here")).toBeInTheDocument();
+    expect(dialog.getByText("there").tagName).toBe("STRONG");
+    expect(dialog.getByText(/^Sent at /)).toBeInTheDocument();
+    expect(dialog.getByText("Attempts: 1")).toBeInTheDocument();
+    expect(dialog.getByText("4200")).toBeInTheDocument();
+    expect(dialog.getByRole("link", { name: "user1@example.com" })).toHaveAttribute(
+      "href",
+      `/dash/customers/${userId}/details`,
+    );
+  });
+
+  it("shows a failed delivery with its reason, and a pending redeem without a code", async () => {
+    openDetails(
+      redeemDetails(1, {
+        delivery: {
+          status: "failed",
+          attempts: 5,
+          lastError: "Mailgun answered 401",
+          sentAt: null,
+          nextAttemptAt: null,
+        },
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    expect(await dialog.findByText("Failed: Mailgun answered 401")).toBeInTheDocument();
+    expect(dialog.getByText("Attempts: 5")).toBeInTheDocument();
+    expect(dialog.getByText("Pending")).toBeInTheDocument();
+    expect(dialog.queryByText("Gift Card Code")).not.toBeInTheDocument();
+    expect(dialog.getByText("No message was sent for this redeem.")).toBeInTheDocument();
+  });
+
+  it("reports a failed load", async () => {
+    renderApp(`/dash/redeems/${redeemId(1)}/details`, (call) =>
+      call.url === "/api/redeem/?group=false"
+        ? listAnswer
+        : { status: 404, body: errorBody(404, "Not found") },
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    expect(await dialog.findByText("Can't load redeem details")).toBeInTheDocument();
+  });
+});

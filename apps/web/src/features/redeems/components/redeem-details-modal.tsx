@@ -1,0 +1,60 @@
+import { Anchor, Divider, Group, Stack, Title } from "@mantine/core";
+import { actionErrors } from "@rewards/contract";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { RouteModal } from "../../../components/list/route-modal";
+import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { useRedeemDetails } from "../api/get-redeem-details";
+import { DeliveryState, MessageBody, RedeemSummary, UserSummary } from "./redeem-details-parts";
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Divider />
+      <Group justify="space-between" gap="sm">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** /dash/redeems/{_id}/details: the redeem, the e-mail sent for it, and its user (SPEC 2.6). */
+export function RedeemDetailsModal({ id }: { id: string }) {
+  const details = useRedeemDetails(id);
+  useErrorNotification(actionErrors.loadRedeemDetails, details.error);
+  const redeem = details.data;
+  return (
+    <RouteModal title={t("redeems.details.title")} size="xl">
+      {details.isPending && <LoadingBlock />}
+      {details.isError && <LoadError action={actionErrors.loadRedeemDetails} error={details.error} />}
+      {redeem && (
+        <Stack gap="lg">
+          <RedeemSummary redeem={redeem} />
+          <Section title={t("redeems.details.delivery")}>
+            <DeliveryState delivery={redeem.delivery} />
+          </Section>
+          <Section title={t("redeems.details.message")}>
+            <MessageBody html={redeem.text} />
+          </Section>
+          <Section
+            title={t("redeems.details.user")}
+            action={
+              <Anchor component={Link} to={paths.customerDetails(redeem.user._id)} size="sm">
+                {t("redeems.user.open")}
+              </Anchor>
+            }
+          >
+            <UserSummary user={redeem.user} />
+          </Section>
+        </Stack>
+      )}
+    </RouteModal>
+  );
+}

@@ -1,0 +1,142 @@
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { type Redeem, redeemStatus } from "@rewards/contract";
+import { IconCash, IconEye, IconX } from "@tabler/icons-react";
+import type { DataTableColumn } from "mantine-datatable";
+import { Link } from "react-router";
+import { DateCell } from "../../../components/date-cell";
+import { modalLink } from "../../../components/list/route-modal";
+import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
+import { RedeemStatusBadge } from "./redeem-status";
+import { sendPageLink } from "./send-page-link";
+import { redeemsPath } from "./use-redeems-list-state";
+
+/** Ids are UUIDv7, whose first characters are a timestamp shared by neighbours: the end tells them apart. */
+export function shortId(id: string): string {
+  return id.slice(-8);
+}
+
+function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {redeem.status !== redeemStatus.sent && (
+        <Tooltip label={t("redeems.action.pay")}>
+          <ActionIcon
+            component={Link}
+            {...sendPageLink(redeem._id, search)}
+            variant="subtle"
+            color="green"
+            aria-label={t("redeems.action.pay")}
+          >
+            <IconCash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {redeem.status === redeemStatus.pending && (
+        <Tooltip label={t("redeems.action.cancel")}>
+          <ActionIcon
+            component={Link}
+            {...modalLink(`${redeemsPath}/${redeem._id}/cancel`, search)}
+            variant="subtle"
+            color="red"
+            aria-label={t("redeems.action.cancel")}
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label={t("list.details")}>
+        <ActionIcon
+          component={Link}
+          {...modalLink(`${redeemsPath}/${redeem._id}/details`, search)}
+          variant="subtle"
+          color="blue"
+          aria-label={t("list.details")}
+        >
+          <IconEye size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The Redeems table's columns; `search` is the list's query string, kept in the modals' URLs. */
+export function redeemColumns(search: string): DataTableColumn<Redeem>[] {
+  return [
+    {
+      accessor: "_id",
+      title: t("redeems.column.id"),
+      render: (redeem) => (
+        <Text size="xs" ff="monospace" title={redeem._id}>
+          {shortId(redeem._id)}
+        </Text>
+      ),
+    },
+    {
+      accessor: "userEmail",
+      title: t("redeems.column.user"),
+      render: (redeem) => (
+        <Anchor
+          component={Link}
+          to={paths.customerDetails(redeem.redeemUser)}
+          size="sm"
+          truncate="end"
+          maw={200}
+          display="block"
+          title={redeem.userEmail}
+        >
+          {redeem.userEmail}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: "redeemEmail",
+      title: t("redeems.column.receiver"),
+      render: (redeem) => (
+        <Text size="sm" truncate="end" maw={200} title={redeem.redeemEmail}>
+          {redeem.redeemEmail}
+        </Text>
+      ),
+    },
+    {
+      accessor: "rewardName",
+      title: t("redeems.column.reward"),
+      render: (redeem) => (
+        <Stack gap={0}>
+          <Text size="sm">{redeem.rewardName}</Text>
+          <Text size="xs" c="dimmed">
+            {redeem.rewardAmount}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: "rewardCost",
+      title: t("redeems.column.cost"),
+      sortable: true,
+      textAlign: "right",
+      render: (redeem) => (
+        <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+          {t("redeems.points", { count: redeem.rewardCost })}
+        </Text>
+      ),
+    },
+    {
+      accessor: "redeemDate",
+      title: t("redeems.column.date"),
+      sortable: true,
+      render: (redeem) => <DateCell iso={redeem.redeemDate} />,
+    },
+    {
+      accessor: "status",
+      title: t("redeems.column.status"),
+      render: (redeem) => <RedeemStatusBadge status={redeem.status} />,
+    },
+    {
+      accessor: "actions",
+      title: t("list.actions"),
+      textAlign: "right",
+      render: (redeem) => <RowActions redeem={redeem} search={search} />,
+    },
+  ];
+}

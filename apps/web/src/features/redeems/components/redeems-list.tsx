@@ -1,0 +1,64 @@
+import { Button, Card } from "@mantine/core";
+import { actionErrors, type Redeem } from "@rewards/contract";
+import { Link, Outlet } from "react-router";
+import type { ListOutletContext } from "../../../components/list/list-outlet";
+import { ResourceTable } from "../../../components/list/resource-table";
+import { modalLink } from "../../../components/list/route-modal";
+import { SelectionBar } from "../../../components/list/selection-bar";
+import { useListSelection } from "../../../components/list/use-list-selection";
+import { t } from "../../../lib/i18n";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { useRedeems } from "../api/get-redeems";
+import { redeemColumns, shortId } from "./redeems-columns";
+import { RedeemsFilters } from "./redeems-filters";
+import { redeemsPath, useRedeemsListState } from "./use-redeems-list-state";
+
+/** The Redeems list (SPEC 2.6); its modals are child routes rendered in the Outlet. */
+export function RedeemsList() {
+  const list = useRedeemsListState();
+  const redeems = useRedeems(list.queryParams);
+  useErrorNotification(actionErrors.findRedeems, redeems.error);
+  const selection = useListSelection<Redeem>([list.queryParams, redeems.dataUpdatedAt]);
+  // An ID filter that cannot be sent matches nothing: show no rows rather than the previous ones.
+  const answer = list.queryParams ? redeems.data : undefined;
+
+  const outlet: ListOutletContext<Redeem> = {
+    listPath: redeemsPath,
+    selected: selection.selected,
+    clearSelection: selection.clear,
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <RedeemsFilters list={list} />
+      <SelectionBar count={selection.selected.length}>
+        <Button
+          size="xs"
+          variant="light"
+          component={Link}
+          {...modalLink(`${redeemsPath}/fetch`, list.search)}
+        >
+          {t("list.fetchSelected")}
+        </Button>
+        <Button size="xs" component={Link} {...modalLink(`${redeemsPath}/updateStatus`, list.search)}>
+          {t("list.updateStatus")}
+        </Button>
+      </SelectionBar>
+      <ResourceTable
+        state={list}
+        columns={redeemColumns(list.search)}
+        records={answer?.entities ?? []}
+        totalRecords={answer?.totalCount ?? 0}
+        fetching={redeems.isFetching}
+        selection={{
+          selected: selection.selected,
+          onChange: selection.setSelected,
+          label: (redeem) =>
+            t("redeems.selectRecord", { receiver: redeem.redeemEmail, id: shortId(redeem._id) }),
+        }}
+        minWidth={1050}
+      />
+      <Outlet context={outlet} />
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { Anchor, Card, Group, Title } from "@mantine/core";
+import { actionErrors } from "@rewards/contract";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { t } from "../../../lib/i18n";
+import { useErrorNotification } from "../../../lib/use-error-notification";
+import { useRedeemDetails } from "../api/get-redeem-details";
+import { useBackToList } from "./send-page-link";
+import { SendRedeemForm } from "./send-redeem-form";
+
+/** /dash/redeems/{_id}/edit: a full page, not a modal (SPEC 2.6). */
+export function SendRedeemPage({ id }: { id: string }) {
+  const redeem = useRedeemDetails(id);
+  useErrorNotification(actionErrors.findRedeem, redeem.error);
+  const back = useBackToList();
+  return (
+    <Card withBorder radius="lg" padding="lg" maw={900}>
+      <Group justify="space-between" align="flex-start" mb="lg" gap="sm" wrap="nowrap">
+        <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
+          {t("redeems.send.title")}
+          {redeem.data && ` ${redeem.data.redeemEmail}`}
+        </Title>
+        <Anchor component={Link} to={back} size="sm" style={{ whiteSpace: "nowrap" }}>
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={16} />
+            {t("redeems.send.back")}
+          </Group>
+        </Anchor>
+      </Group>
+      {redeem.isPending && <LoadingBlock />}
+      {redeem.isError && <LoadError action={actionErrors.findRedeem} error={redeem.error} />}
+      {redeem.data && <SendRedeemForm key={redeem.data._id} redeem={redeem.data} />}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { idSchema, type RedeemFilter, redeemSortFields, redeemStatusValues } from "@rewards/contract";
+import { compactFilter, type ListStateConfig, useListState } from "../../../components/list/use-list-state";
+
+export const redeemsPath = "/dash/redeems";
+
+/** The fields the search box can search in (SPEC 5 "Filters"): receiver e-mail substring, exact ids. */
+export const redeemSearchFields = ["redeemEmail", "redeemUser", "_id"] as const;
+export type RedeemSearchField = (typeof redeemSearchFields)[number];
+
+const idFields: readonly RedeemSearchField[] = ["redeemUser", "_id"];
+
+/** An ID that is not a whole id cannot match anything, and the server would refuse it. */
+export function isIncompleteId({ search, searchIn }: Record<string, string>): boolean {
+  const text = search?.trim() ?? "";
+  return idFields.includes(searchIn as RedeemSearchField) && text !== "" && !idSchema.safeParse(text).success;
+}
+
+const config: ListStateConfig<(typeof redeemSortFields)[number], RedeemFilter> = {
+  filters: {
+    search: {},
+    searchIn: { values: redeemSearchFields, default: "redeemEmail" },
+    // 0 Pending, 1 Sent, 2 Rejected: the same numbers as the labels and the bulk dialog.
+    status: { values: redeemStatusValues.map(String) },
+  },
+  sortFields: redeemSortFields,
+  defaultSort: { sortField: "redeemDate", sortOrder: "desc" },
+  toFilter: (values) => {
+    if (isIncompleteId(values)) return null;
+    const field = values.searchIn as RedeemSearchField;
+    return compactFilter({
+      [field]: values.search?.trim() || undefined,
+      status: values.status ? (Number(values.status) as RedeemFilter["status"]) : undefined,
+    }) as RedeemFilter;
+  },
+};
+
+export function useRedeemsListState() {
+  return useListState(config);
+}
+
+export type RedeemsListState = ReturnType<typeof useRedeemsListState>;

@@ -1,0 +1,222 @@
+import { createHash } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiCall } from "./support/api.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { launchChromium } from "./support/browser.ts";
+import { signIn } from "./support/sign-in.ts";
+
+type Dashboard = {
+  range: string;
+  todayOffers: number;
+  todayUsers: number;
+  todayRedeems: number;
+  todayRevenue: number;
+  userWidget: { users: number; usersData: number[] };
+  revenueWidget: { revenue: number; revenueData: number[] };
+  redeemWidget: { redeemCount: number; redeemData: number[] };
+  offersWidget: { offers: number; offersData: number[] };
+  LastUsers: unknown[];
+  LastCompletedOffers: unknown[];
+  LastRedeems: unknown[];
+};
+
+// Not UTC, so the test shows the browser's zone reaching the server (DECISIONS "Wire conventions").
+const timeZone = "Pacific/Auckland";
+
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+/** The demo owner's password, printed once by the server on first start. */
+async function demoPassword(): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
+    if (password) return password;
+    if (Date.now() > deadline) throw new Error(`no demo password in:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The page's session token, as the auth store persists it. */
+async function sessionToken(): Promise<string | undefined> {
+  const stored = await page.evaluate(() => localStorage.getItem("rewards-auth"));
+  return (JSON.parse(stored ?? "{}") as { state?: { authToken?: string } }).state?.authToken;
+}
+
+/** GET /api/dash as the page asks it: the session's token and the browser's zone. */
+async function dashFromApi(range: string): Promise<Dashboard> {
+  const token = await sessionToken();
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(zone).toBe(timeZone);
+  const query = new URLSearchParams({ tz: zone, range });
+  const answer = await apiCall<Dashboard>(server.baseUrl, "GET", `/api/dash?${query}`, undefined, token);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+const usd = (value: number) => `$${value.toFixed(2)}`;
+const dayName = (index: number) =>
+  index === 6 ? "Today" : index === 5 ? "Yesterday" : `${6 - index} Days Ago`;
+const card = (name: string) => page.getByRole("region", { name, exact: true });
+const figure = async (name: string) => (await card(name).getByTestId("widget-value").textContent()) ?? "";
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
+  const password = await demoPassword();
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1280, height: 900 },
+    timezoneId: timeZone,
+  });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  await signIn(page, "demo@rewards.local", password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it("shows the seeded figures, series and last lists as the API answers them", async () => {
+  await page.goto("/dashboard");
+  await card("All users").getByTestId("widget-value").waitFor();
+  const api = await dashFromApi("today");
+
+  expect(await figure("Today's offers")).toBe(count(api.todayOffers));
+  expect(await figure("Today's users")).toBe(count(api.todayUsers));
+  expect(await figure("Today's redeems")).toBe(count(api.todayRedeems));
+  expect(await figure("Today's revenue")).toBe(usd(api.todayRevenue));
+
+  // The demo data's users, offers and revenue; its redeems may be none (see the lists below).
+  expect(api.userWidget.users).toBeGreaterThan(0);
+  expect(api.revenueWidget.revenue).toBeGreaterThan(0);
+  expect(api.offersWidget.offers).toBeGreaterThan(0);
+  expect(await figure("All users")).toBe(count(api.userWidget.users));
+  expect(await figure("Revenue (dollars)")).toBe(usd(api.revenueWidget.revenue));
+  expect(await figure("Redeems")).toBe(count(api.redeemWidget.redeemCount));
+  expect(await figure("Completed offers")).toBe(count(api.offersWidget.offers));
+
+  const series = [
+    ["All users", api.userWidget.usersData, count],
+    ["Revenue (dollars)", api.revenueWidget.revenueData, usd],
+    ["Redeems", api.redeemWidget.redeemData, count],
+    ["Completed offers", api.offersWidget.offersData, count],
+  ] as const;
+  for (const [title, data, format] of series) {
+    const points = page.getByRole("list", { name: `${title}, last 7 days` }).getByRole("listitem");
+    expect(await points.allTextContents()).toEqual(
+      data.map((value, index) => `${dayName(index)}: ${format(value)}`),
+    );
+  }
+  // The curves arrive in their own chunk, after the figures.
+  await card("Completed offers").locator("svg.recharts-surface").waitFor();
+
+  expect(await card("Last Users").getByRole("link").count()).toBe(5);
+  expect(await card("Last Completed Offers").getByRole("link").count()).toBe(5);
+  // The demo seed stops adding redeems at the first gift card nobody can afford, so it may add none:
+  // the list shows what the API holds, five at most.
+  expect(await card("Last Redeems").getByRole("link").count()).toBe(Math.min(5, api.LastRedeems.length));
+  expect(api.LastRedeems.length).toBe(Math.min(5, api.redeemWidget.redeemCount));
+});
+
+it("opens a last user's details from the list", async () => {
+  await page.goto("/dashboard");
+  const first = card("Last Users").getByRole("link").first();
+  const email = (await first.textContent()) ?? "";
+  await first.click();
+  await page.waitForURL(/\/dash\/customers\/[^/]+\/details$/);
+  await page.getByRole("dialog").getByText(email).first().waitFor();
+});
+
+it("counts a new offer in today's figures after a reload", async () => {
+  await page.goto("/dashboard");
+  await card("Today's offers").getByTestId("widget-value").waitFor();
+  const before = await dashFromApi("today");
+  expect(await figure("Today's offers")).toBe(count(before.todayOffers));
+
+  // A completed survey arrives from CPX Research, signed as the network signs it.
+  const token = await sessionToken();
+  const me = await apiCall<{ _id: string }>(server.baseUrl, "GET", "/api/profile/me", undefined, token);
+  const appToken = "e2e-dashboard-hash";
+  const saved = await apiCall(
+    server.baseUrl,
+    "POST",
+    "/api/network/",
+    { network: "cpxresearch", appId: "1", appToken, provision: 0.5, iosEnable: 1, androidEnable: 1 },
+    token,
+  );
+  expect(saved.status).toBe(200);
+  const config = await apiCall<{ postbackUrl: string }>(
+    server.baseUrl,
+    "GET",
+    `/api/network/cpxresearch/${me.body._id}`,
+    undefined,
+    token,
+  );
+  const users = await apiCall<{ entities: { _id: string }[] }>(
+    server.baseUrl,
+    "POST",
+    "/api/users?group=false",
+    {
+      queryParams: {
+        filter: { status: 3 },
+        sortField: "createdAt",
+        sortOrder: "desc",
+        pageNumber: 1,
+        pageSize: 1,
+      },
+    },
+    token,
+  );
+  const transaction = `e2e-dashboard-${Date.now()}`;
+  const values: Record<string, string> = {
+    "{user_id}": users.body.entities[0]?._id ?? "",
+    "{trans_id}": transaction,
+    "{status}": "1",
+    "{amount_local}": "100",
+    "{amount_usd}": "0.10",
+    "{ip_click}": "203.0.113.9",
+    "{secure_hash}": createHash("md5").update(`${transaction}-${appToken}`).digest("hex"),
+  };
+  const hint = new URL(config.body.postbackUrl);
+  let query = hint.search;
+  for (const [macro, value] of Object.entries(values))
+    query = query.replace(macro, encodeURIComponent(value));
+  expect((await fetch(`${server.baseUrl}${hint.pathname}${query}`)).status).toBe(200);
+
+  await page.reload();
+  await expect.poll(() => figure("Today's offers")).toBe(count(before.todayOffers + 1));
+  const after = await dashFromApi("today");
+  expect(after.todayOffers).toBe(before.todayOffers + 1);
+  expect(await figure("Today's revenue")).toBe(usd(after.todayRevenue));
+  expect(await figure("Completed offers")).toBe(count(before.offersWidget.offers + 1));
+  await card("Last Completed Offers").getByText("cpxresearch", { exact: false }).first().waitFor();
+});
+
+it("changes the widgets with the range choice, kept in the URL", async () => {
+  await page.goto("/dashboard");
+  await card("Today's offers").getByTestId("widget-value").waitFor();
+  const today = await dashFromApi("today");
+
+  await page.getByRole("button", { name: /^Today: / }).click();
+  await page.getByRole("menuitem", { name: "Last 30 days" }).click();
+  await page.waitForURL(/\/dashboard\?range=last30$/);
+  await card("Offers (last 30 days)").getByTestId("widget-value").waitFor();
+  const last30 = await dashFromApi("last30");
+  expect(last30.todayOffers).toBeGreaterThanOrEqual(today.todayOffers);
+  expect(last30.todayOffers).toBeGreaterThan(0);
+  await expect.poll(() => figure("Offers (last 30 days)")).toBe(count(last30.todayOffers));
+  expect(await figure("Revenue (last 30 days)")).toBe(usd(last30.todayRevenue));
+  expect(await page.getByRole("button", { name: "Last 30 days" }).isVisible()).toBe(true);
+
+  await page.reload();
+  expect(await figure("Offers (last 30 days)")).toBe(count(last30.todayOffers));
+
+  await page.getByRole("button", { name: "Last 30 days" }).click();
+  await page.getByRole("menuitem", { name: "Today" }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await expect.poll(() => figure("Today's offers")).toBe(count(today.todayOffers));
+});

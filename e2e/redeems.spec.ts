@@ -1,0 +1,193 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiCall } from "./support/api.ts";
+import { type AppServer, startAppServer } from "./support/app-server.ts";
+import { launchChromium, openPage } from "./support/browser.ts";
+import { signIn } from "./support/sign-in.ts";
+
+type Redeem = {
+  _id: string;
+  redeemUser: string;
+  userEmail: string;
+  redeemEmail: string;
+  rewardName: string;
+  rewardCost: number;
+  status: 0 | 1 | 2;
+};
+type ListAnswer = { totalCount: number; entities: Redeem[] };
+
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+let token: string;
+
+/** The demo owner's password, printed once by the server on first start. */
+async function demoPassword(): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
+    if (password) return password;
+    if (Date.now() > deadline) throw new Error(`no demo password in:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function listRedeems(filter: Record<string, unknown> = {}, pageSize = 10) {
+  const answer = await apiCall<ListAnswer>(
+    server.baseUrl,
+    "POST",
+    "/api/redeem/?group=false",
+    { queryParams: { filter, sortField: "redeemDate", sortOrder: "desc", pageNumber: 1, pageSize } },
+    token,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function redeemStatus(id: string) {
+  return (await apiCall<Redeem>(server.baseUrl, "GET", `/api/redeem/${id}`, undefined, token)).body.status;
+}
+
+// A loaded two-core machine renders slower than expect.poll's 1 s default.
+const poll = { timeout: 10_000 };
+const shortId = (id: string) => id.slice(-8);
+const dataRows = () => page.locator("tbody tr:not(.mantine-datatable-empty-row)");
+const redeemRow = (redeem: Redeem) => page.locator("tbody tr", { hasText: shortId(redeem._id) });
+const search = () => new URL(page.url()).searchParams;
+
+/** The user's Credit as the Users list shows it, filtered by the user's id. */
+async function creditOnUsersList(userId: string): Promise<number> {
+  await page.goto(`/dash/customers?searchIn=_id&search=${userId}`);
+  await expect.poll(() => dataRows().count(), poll).toBe(1);
+  // The checkbox, EMAIL, SHARE KEY, DEVICE, COUNTRY, IP OF SIGNUP, then CREDIT.
+  return Number(await dataRows().first().locator("td").nth(6).textContent());
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
+  const password = await demoPassword();
+  const login = await apiCall<{ accessToken: string }>(server.baseUrl, "POST", "/api/users/login", {
+    username: "demo@rewards.local",
+    password,
+  });
+  token = login.body.accessToken;
+  page = await openPage(browser, server.baseUrl);
+  await signIn(page, "demo@rewards.local", password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it("pays a pending redeem: the gift card goes out by e-mail and the row shows Sent", async () => {
+  await page.getByRole("link", { name: "Redeems", exact: true }).first().click();
+  await page.waitForURL("**/dash/redeems");
+  await page.getByRole("heading", { name: "Redeems list" }).waitFor();
+  await page.getByLabel("Status", { exact: true }).selectOption("0");
+  await expect.poll(() => search().get("status"), poll).toBe("0");
+  // The URL changes before the table does: wait for the filtered rows (no Sent or Rejected left).
+  await expect
+    .poll(
+      () =>
+        page
+          .locator("tbody")
+          .getByText(/^(Sent|Rejected)$/)
+          .count(),
+      poll,
+    )
+    .toBe(0);
+  const pending = (await listRedeems({ status: 0 })).entities[0] as Redeem;
+  await redeemRow(pending).getByRole("link", { name: "Pay Reward" }).click();
+  await page.waitForURL(`**/dash/redeems/${pending._id}/edit`);
+  await page.getByRole("heading", { name: `Send Redeem to ${pending.redeemEmail}` }).waitFor();
+
+  await page.getByLabel("Gift Card Code").fill("E2E-GIFT-1234");
+  const editor = page.getByRole("textbox", { name: "Message" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("Enjoy your reward from the e2e test!");
+
+  // No Mailgun config yet: the page says so and where to set it up; nothing is paid.
+  await page.getByRole("button", { name: "Send Reward" }).click();
+  await page.getByRole("link", { name: "App Setting → Mailgun" }).waitFor();
+  expect(await redeemStatus(pending._id)).toBe(0);
+
+  const config = await apiCall(
+    server.baseUrl,
+    "POST",
+    "/api/setting/mailgun/",
+    {
+      mailgunDomain: "mg.tenant.test",
+      apiKey: "key-tenant",
+      fromEmail: "rewards@tenant.test",
+      supportEmail: "support@tenant.test",
+    },
+    token,
+  );
+  expect(config.status).toBe(200);
+
+  await page.getByRole("button", { name: "Send Reward" }).click();
+  await page.waitForURL((url) => url.pathname === "/dash/redeems" && url.search === "?status=0");
+  await page.getByText(`Reward sent to ${pending.redeemEmail}`).waitFor();
+
+  const mail = await server.mail.waitFor(pending.redeemEmail, 20_000);
+  expect(mail.domain).toBe("mg.tenant.test");
+  expect(mail.fields.subject).toBe(`Your ${pending.rewardName} is here`);
+  expect(mail.fields.html).toContain("Enjoy your reward from the e2e test!");
+  expect(mail.fields.html).toContain("E2E-GIFT-1234");
+
+  await page.getByLabel("Status", { exact: true }).selectOption("");
+  await page.getByLabel("Search in").selectOption("_id");
+  await page.getByLabel("Search", { exact: true }).fill(pending._id);
+  await expect.poll(() => dataRows().count(), poll).toBe(1);
+  await redeemRow(pending).getByText("Sent", { exact: true }).waitFor();
+  expect(await redeemRow(pending).getByRole("link", { name: "Pay Reward" }).count()).toBe(0);
+
+  await redeemRow(pending).getByRole("link", { name: "Details" }).click();
+  const details = page.getByRole("dialog", { name: "Redeem Details" });
+  await details.getByText("E2E-GIFT-1234").waitFor();
+  await details.getByText(/^Sent at /).waitFor();
+  await page.keyboard.press("Escape");
+  await details.waitFor({ state: "detached" });
+});
+
+it("cancels a pending redeem and the user's Credit comes back by its cost", async () => {
+  const pending = (await listRedeems({ status: 0 })).entities[0] as Redeem;
+  const before = await creditOnUsersList(pending.redeemUser);
+
+  await page.goto(`/dash/redeems?searchIn=_id&search=${pending._id}`);
+  await redeemRow(pending).getByRole("link", { name: "Cancel" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel Redeem" });
+  await dialog.getByText(`Its ${pending.rewardCost} points go back to ${pending.userEmail}`).waitFor();
+  await dialog.getByText(pending.redeemEmail, { exact: false }).waitFor();
+  await dialog.getByRole("button", { name: "Cancel Redeem" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await redeemRow(pending).getByText("Rejected", { exact: true }).waitFor();
+  expect(await redeemRow(pending).getByRole("link", { name: "Cancel" }).count()).toBe(0);
+
+  expect(await creditOnUsersList(pending.redeemUser)).toBe(before + pending.rewardCost);
+});
+
+it("rejects two selected pending redeems at once", async () => {
+  const [first, second] = (await listRedeems({ status: 0 }, 3)).entities as [Redeem, Redeem];
+  await page.goto("/dash/redeems?status=0&pageSize=3");
+  for (const redeem of [first, second]) {
+    await page
+      .getByRole("checkbox", { name: `Select ${redeem.redeemEmail} (${shortId(redeem._id)})` })
+      .check();
+  }
+  await page.getByText("Selected records count: 2").waitFor();
+  await page.getByRole("link", { name: "Update Status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Update Status" });
+  expect(await dialog.getByLabel("Status").inputValue()).toBe("2");
+  await dialog.getByRole("button", { name: "Update Status" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await page.getByText("Status updated for 2 redeems").waitFor();
+  await expect.poll(() => page.getByText(/Selected records count/).count(), poll).toBe(0);
+
+  for (const redeem of [first, second]) {
+    await page.goto(`/dash/redeems?searchIn=_id&search=${redeem._id}`);
+    await redeemRow(redeem).getByText("Rejected", { exact: true }).waitFor();
+    expect(await redeemStatus(redeem._id)).toBe(2);
+  }
+});

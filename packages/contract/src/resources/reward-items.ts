@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
+import { messages } from "../messages.ts";
+import { catalogDefaultPageSize } from "./rewards.ts";
+
+/** SPEC 3 "RewardItem": one denomination of a reward: its label (REWARD Amount) and its price in points. */
+export const rewardItemSchema = z.object({
+  _id: z.string(),
+  /** The label shown as REWARD Amount, e.g. "$5". */
+  cost: z.string(),
+  /** Reward Cost, shown as "N P". */
+  points: z.number().int(),
+  rewardId: z.string(),
+  createdAt: z.string(),
+});
+export type RewardItem = z.infer<typeof rewardItemSchema>;
+
+export const rewardItemPointsLimits = { min: 0, max: 1_000_000_000 } as const;
+
+/** SPEC 5 "RewardItem". */
+export const rewardItemBodySchema = z.object({
+  cost: z
+    .string({ error: messages.rewardItemNameRequired })
+    .trim()
+    .min(1, messages.rewardItemNameRequired)
+    .max(50, messages.max(50)),
+  points: z
+    .number({ error: messages.pointsRequired })
+    .int(messages.wholeNumber)
+    .min(rewardItemPointsLimits.min, messages.minimum(rewardItemPointsLimits.min))
+    .max(rewardItemPointsLimits.max, messages.maximum(rewardItemPointsLimits.max)),
+});
+export type RewardItemBody = z.input<typeof rewardItemBodySchema>;
+export const rewardItemCreatedSchema = z.object({ rewardItem: rewardItemSchema });
+
+export const rewardItemSortFields = ["_id", "points", "cost"] as const;
+export type RewardItemSortField = (typeof rewardItemSortFields)[number];
+export const rewardItemFilterSchema = z.object({ cost: textFilter(), _id: idSchema.optional() });
+export type RewardItemFilter = z.input<typeof rewardItemFilterSchema>;
+export const rewardItemListBodySchema = listQuerySchema(rewardItemFilterSchema, rewardItemSortFields, {
+  sortField: "_id",
+  sortOrder: "asc",
+  pageSize: catalogDefaultPageSize,
+});
+export type RewardItemListBody = z.input<typeof rewardItemListBodySchema>;
+export const rewardItemListAnswerSchema = listAnswerSchema(rewardItemSchema);
+export type RewardItemListAnswer = z.infer<typeof rewardItemListAnswerSchema>;
+
+export const rewardIdParamsSchema = z.object({ rewardId: idSchema });
