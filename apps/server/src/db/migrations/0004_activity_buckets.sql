@@ -14,7 +14,7 @@ CREATE FUNCTION activity_bucket(at timestamptz) RETURNS timestamptz LANGUAGE sql
 $$;
 --> statement-breakpoint
 CREATE FUNCTION activity_shard(id uuid) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
-  SELECT (abs(hashtext(id::text)) % 4)::smallint
+  SELECT (abs(hashtext(id::text)) % 8)::smallint
 $$;
 --> statement-breakpoint
 CREATE FUNCTION activity_add(p_admin uuid, p_at timestamptz, p_shard smallint, p_users integer, p_offers integer, p_revenue numeric, p_redeems integer) RETURNS void LANGUAGE sql AS $$
@@ -38,8 +38,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER app_users_activity AFTER INSERT OR DELETE OR UPDATE OF admin_id, created_at ON app_users
-  FOR EACH ROW EXECUTE FUNCTION activity_app_users();
+-- A constraint trigger deferred to commit: the slot row is locked only while the transaction commits,
+-- not for its whole length, so concurrent writers (postbacks) barely wait on each other.
+CREATE CONSTRAINT TRIGGER app_users_activity AFTER INSERT OR DELETE OR UPDATE OF admin_id, created_at ON app_users
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION activity_app_users();
 --> statement-breakpoint
 CREATE FUNCTION activity_completed_offers() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -54,8 +56,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER completed_offers_activity AFTER INSERT OR DELETE OR UPDATE OF admin_id, date, status, payout ON completed_offers
-  FOR EACH ROW EXECUTE FUNCTION activity_completed_offers();
+-- A constraint trigger deferred to commit: the slot row is locked only while the transaction commits,
+-- not for its whole length, so concurrent writers (postbacks) barely wait on each other.
+CREATE CONSTRAINT TRIGGER completed_offers_activity AFTER INSERT OR DELETE OR UPDATE OF admin_id, date, status, payout ON completed_offers
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION activity_completed_offers();
 --> statement-breakpoint
 CREATE FUNCTION activity_redeems() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -68,8 +72,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER redeems_activity AFTER INSERT OR DELETE OR UPDATE OF admin_id, redeem_date ON redeems
-  FOR EACH ROW EXECUTE FUNCTION activity_redeems();
+-- A constraint trigger deferred to commit: the slot row is locked only while the transaction commits,
+-- not for its whole length, so concurrent writers (postbacks) barely wait on each other.
+CREATE CONSTRAINT TRIGGER redeems_activity AFTER INSERT OR DELETE OR UPDATE OF admin_id, redeem_date ON redeems
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION activity_redeems();
 --> statement-breakpoint
 -- Rebuilds one tenant's slots from the tables (after a bulk load that ran with triggers disabled).
 CREATE FUNCTION activity_rebuild(p_admin uuid) RETURNS void LANGUAGE sql AS $$

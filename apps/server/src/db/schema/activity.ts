@@ -4,8 +4,8 @@ import { integer, numeric, pgTable, primaryKey, smallint, timestamp, uuid } from
  * What happened per tenant in each 15-minute slot (UTC), kept by database triggers on app_users,
  * completed_offers and redeems in the same transaction as each write, so the dashboard reads a few
  * hundred rows instead of counting millions. 15 minutes divides every real time-zone offset, so local
- * days are exact sums of slots. Writes spread over 4 shards per slot so concurrent postbacks do not
- * queue on one row.
+ * days are exact sums of slots. Writes spread over 8 shards per slot, and the triggers run at commit, so concurrent
+ * postbacks do not queue on one row.
  */
 export const activityBuckets = pgTable(
   "activity_buckets",

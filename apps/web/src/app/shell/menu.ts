@@ -23,8 +23,6 @@ export type MenuEntry = {
   section: MenuSection;
   /** The page's heading when it differs from the menu's wording (SPEC 2.5: "Users list"). */
   pageTitle?: I18nKey;
-  /** Shown on the dashboard's welcome card. */
-  description?: I18nKey;
   /** Also in the header's top menu (SPEC 2.1: only Dashboard). */
   inHeader?: boolean;
   ownerOnly?: boolean;
@@ -43,7 +41,6 @@ export const menuEntries: readonly MenuEntry[] = [
     pageTitle: "menu.customers.page",
     icon: IconUsers,
     section: "main",
-    description: "dashboard.customers",
   },
   {
     path: "/dash/redeems",
@@ -51,21 +48,18 @@ export const menuEntries: readonly MenuEntry[] = [
     pageTitle: "menu.redeems.page",
     icon: IconReceipt,
     section: "main",
-    description: "dashboard.redeems",
   },
   {
     path: "/dash/offers",
     title: "menu.offers",
     icon: IconGift,
     section: "main",
-    description: "dashboard.offers",
   },
   {
     path: "/dash/rewards",
     title: "menu.rewards",
     icon: IconCoin,
     section: "main",
-    description: "dashboard.rewards",
     alsoActiveOn: ["/dash/countries"],
   },
   {
@@ -73,35 +67,30 @@ export const menuEntries: readonly MenuEntry[] = [
     title: "menu.giveaway",
     icon: IconTrophy,
     section: "main",
-    description: "dashboard.giveaway",
   },
   {
     path: "/dash/notification",
     title: "menu.notification",
     icon: IconBell,
     section: "main",
-    description: "dashboard.notification",
   },
   {
     path: "/dash/network",
     title: "menu.network",
     icon: IconPlugConnected,
     section: "setting",
-    description: "dashboard.network",
   },
   {
     path: "/dash/setting",
     title: "menu.setting",
     icon: IconSettings,
     section: "setting",
-    description: "dashboard.setting",
   },
   {
     path: "/dash/admins",
     title: "menu.admins",
     icon: IconUserShield,
     section: "setting",
-    description: "dashboard.admins",
     ownerOnly: true,
   },
 ];
