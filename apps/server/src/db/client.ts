@@ -49,7 +49,7 @@ export async function openPglite(dataDir?: string, image?: Blob): Promise<Databa
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db;

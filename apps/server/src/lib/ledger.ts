@@ -1,5 +1,5 @@
 import type { LedgerReason } from "@rewards/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { appUsers, pointsLedger } from "../db/schema/index.ts";
 import { newId } from "./ids.ts";
@@ -20,20 +20,20 @@ export type PointsMove = {
  */
 export async function movePoints(tx: Tx, move: PointsMove): Promise<number | null> {
   if (!Number.isInteger(move.amount)) throw new Error(`points move must be an integer, got ${move.amount}`);
-  const [user] = await tx
-    .update(appUsers)
-    .set({ points: sql`${appUsers.points} + ${move.amount}`, updatedAt: new Date() })
-    .where(and(eq(appUsers.id, move.userId), eq(appUsers.adminId, move.adminId)))
-    .returning({ points: appUsers.points });
-  if (!user) return null;
-  await tx.insert(pointsLedger).values({
-    id: newId(),
-    adminId: move.adminId,
-    userId: move.userId,
-    amount: move.amount,
-    reason: move.reason,
-    referenceId: move.referenceId ?? null,
-    actorAdminId: move.actorAdminId ?? null,
-  });
-  return user.points;
+  // One statement, one round trip: PostgreSQL runs a data-modifying CTE whether or not it is read.
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${appUsers}
+      set points = points + ${move.amount}, updated_at = now()
+      where id = ${move.userId} and admin_id = ${move.adminId}
+      returning points
+    ), logged as (
+      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id)
+      select ${newId()}, ${move.adminId}, ${move.userId}, ${move.amount}, ${move.reason},
+        ${move.referenceId ?? null}, ${move.actorAdminId ?? null}
+      from moved
+    )
+    select points from moved`);
+  const [row] = (result as unknown as { rows: { points: number }[] }).rows;
+  return row ? Number(row.points) : null;
 }
