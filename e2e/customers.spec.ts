@@ -119,6 +119,33 @@ it("changes the page size", async () => {
   expect(search().get("pageSize")).toBe("5");
 });
 
+it("pages through, and the back button closes a modal opened from the list", async () => {
+  await page.goto("/dash/customers?pageSize=5");
+  await dataRows().first().waitFor();
+  await page.getByRole("button", { name: "2", exact: true }).click();
+  await expect.poll(() => search().get("page")).toBe("2");
+  const secondPage = await apiCall<ListAnswer>(
+    server.baseUrl,
+    "POST",
+    "/api/users",
+    { queryParams: { sortField: "createdAt", sortOrder: "desc", pageNumber: 2, pageSize: 5 } },
+    token,
+  );
+  await expect
+    .poll(async () =>
+      (await dataRows().locator("td:nth-child(2)").allInnerTexts()).map((text) => text.trim()),
+    )
+    .toEqual(secondPage.body.entities.map((user) => user.username));
+
+  await dataRows().first().getByRole("link", { name: "Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "User Details" });
+  await dialog.getByText("Network Size").waitFor();
+  await page.goBack();
+  await dialog.waitFor({ state: "detached" });
+  expect(new URL(page.url()).pathname).toBe("/dash/customers");
+  expect(search().get("page")).toBe("2");
+});
+
 it("edits a user's Share Key, verification and credit; a taken key shows on its field", async () => {
   const [first, second] = (await listUsers({ status: 3 })).entities as [Customer, Customer];
   await page.goto("/dash/customers?status=3");

@@ -134,6 +134,21 @@ it("opens an offer's details by URL and closes to the list", async () => {
   );
 });
 
+it("pages through, and the back button closes an offer's details", async () => {
+  await page.goto("/dash/offers?pageSize=5");
+  await dataRows().first().waitFor();
+  const firstPage = await dataRows().locator("td:nth-child(2)").allInnerTexts();
+  await page.getByRole("button", { name: "3", exact: true }).click();
+  await expect.poll(() => search().get("page")).toBe("3");
+  await expect.poll(() => dataRows().locator("td:nth-child(2)").allInnerTexts()).not.toEqual(firstPage);
+  await dataRows().first().getByRole("link", { name: "Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Offer Details" });
+  await dialog.waitFor();
+  await page.goBack();
+  await dialog.waitFor({ state: "detached" });
+  expect(search().get("page")).toBe("3");
+});
+
 it("lists the selected offers; there is no bulk status for offers", async () => {
   const [first, second] = (await listOffers()).entities as [Offer, Offer];
   await page.goto("/dash/offers");
