@@ -61,6 +61,8 @@ export function ResourceTable<T extends { _id: string }, S extends string>({
       records={records}
       minHeight={records.length === 0 ? 180 : undefined}
       styles={{ table: { minWidth } }}
+      // Every list ends with its row actions: keep them in view while a wide table scrolls sideways.
+      pinLastColumn
       verticalSpacing="sm"
       horizontalSpacing="xs"
       highlightOnHover
