@@ -1,35 +1,23 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { tinyPng } from "../apps/server/test/support/multipart.ts";
 import { apiCall } from "./support/api.ts";
-import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { launchChromium, openPage } from "./support/browser.ts";
-import { signIn } from "./support/sign-in.ts";
+import type { AppServer } from "./support/app-server.ts";
+import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
 type Country = { _id: string; fullName: string; code: string; priority: number };
 type Reward = { _id: string; name: string; order: number; iconUrl: string | null; countryId: string };
 type ListAnswer<T> = { totalCount: number; entities: T[] };
 
+let session: DemoSession;
 let server: AppServer;
-let browser: Browser;
 let page: Page;
 let token: string;
 let tempDir: string;
 let iconPath: string;
-
-/** The demo owner's password, printed once by the server on first start. */
-async function demoPassword(): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
-    if (password) return password;
-    if (Date.now() > deadline) throw new Error(`no demo password in:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function countryByCode(code: string): Promise<Country | undefined> {
   const answer = await apiCall<ListAnswer<Country>>(
@@ -57,22 +45,14 @@ const dataRows = () => page.locator("tbody tr:not(.mantine-datatable-empty-row)"
 const rowWith = (text: string) => page.locator("tbody tr", { hasText: text });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
   tempDir = await mkdtemp(join(tmpdir(), "rewards-e2e-icon-"));
   iconPath = join(tempDir, "gift.png");
   await writeFile(iconPath, tinyPng);
-  const password = await demoPassword();
-  const login = await apiCall<{ accessToken: string }>(server.baseUrl, "POST", "/api/users/login", {
-    username: "demo@rewards.local",
-    password,
-  });
-  token = login.body.accessToken;
-  page = await openPage(browser, server.baseUrl);
-  await signIn(page, "demo@rewards.local", password);
+  session = await startDemoSession();
+  ({ server, page, token } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
 });
 

@@ -1,28 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiCall } from "./support/api.ts";
-import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { launchChromium, openPage } from "./support/browser.ts";
-import { signIn } from "./support/sign-in.ts";
+import type { AppServer } from "./support/app-server.ts";
+import { openPage } from "./support/browser.ts";
+import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
 type Customer = { _id: string; username: string; referCode: string; points: number; isActive: boolean };
 type ListAnswer = { totalCount: number; entities: Customer[] };
 
+let session: DemoSession;
 let server: AppServer;
 let browser: Browser;
 let page: Page;
 let token: string;
-
-/** The demo owner's password, printed once by the server on first start. */
-async function demoPassword(): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
-    if (password) return password;
-    if (Date.now() > deadline) throw new Error(`no demo password in:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function listUsers(filter: Record<string, unknown> = {}, pageSize = 10) {
   const answer = await apiCall<ListAnswer>(
@@ -39,19 +29,11 @@ const dataRows = () => page.locator("tbody tr:not(.mantine-datatable-empty-row)"
 const search = () => new URL(page.url()).searchParams;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
-  const password = await demoPassword();
-  const login = await apiCall<{ accessToken: string }>(server.baseUrl, "POST", "/api/users/login", {
-    username: "demo@rewards.local",
-    password,
-  });
-  token = login.body.accessToken;
-  page = await openPage(browser, server.baseUrl);
-  await signIn(page, "demo@rewards.local", password);
+  session = await startDemoSession();
+  ({ server, browser, page, token } = session);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 it("opens from the menu and lists ten users a page, newest first", async () => {

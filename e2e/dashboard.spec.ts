@@ -28,17 +28,6 @@ let server: AppServer;
 let browser: Browser;
 let page: Page;
 
-/** The demo owner's password, printed once by the server on first start. */
-async function demoPassword(): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
-    if (password) return password;
-    if (Date.now() > deadline) throw new Error(`no demo password in:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** The page's session token, as the auth store persists it. */
 async function sessionToken(): Promise<string | undefined> {
   const stored = await page.evaluate(() => localStorage.getItem("rewards-auth"));
@@ -65,7 +54,7 @@ const figure = async (name: string) => (await card(name).getByTestId("widget-val
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
-  const password = await demoPassword();
+  const password = await server.demoPassword();
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: { width: 1280, height: 900 },

@@ -25,6 +25,8 @@ export type AppServer = {
   mail: MailgunSink;
   /** Everything the server printed so far. */
   output(): string;
+  /** The demo owner's password, which the server prints once on its first start with demo data. */
+  demoPassword(): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -86,6 +88,15 @@ export async function startAppServer(
     dataDir,
     mail,
     output: () => output,
+    async demoPassword() {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const password = /password:\s+(\S+)/.exec(output)?.[1];
+        if (password) return password;
+        if (Date.now() > deadline) throw new Error(`no demo password in:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
