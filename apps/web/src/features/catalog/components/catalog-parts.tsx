@@ -1,4 +1,4 @@
-import { Button, Group, Image, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -47,59 +47,6 @@ export function IdCell({ id }: { id: string }) {
 export function RewardIcon({ url, name, size = 50 }: { url: string | null; name: string; size?: number }) {
   if (!url) return <Text span>{t("common.none")}</Text>;
   return <Image src={url} alt={t("catalog.iconAlt", { name })} w={size} h={size} fit="contain" radius="sm" />;
-}
-
-export type SelectedColumn<T> = { title: string; render: (record: T) => ReactNode };
-
-/** The selected rows, listed (the lists' /fetch modal). */
-export function SelectedRecordsModal<T extends { _id: string }>({
-  title,
-  columns,
-}: {
-  title: string;
-  columns: SelectedColumn<T>[];
-}) {
-  return (
-    <RequireSelection>
-      <RouteModal title={title}>
-        <SelectedRecords columns={columns} />
-      </RouteModal>
-    </RequireSelection>
-  );
-}
-
-function SelectedRecords<T extends { _id: string }>({ columns }: { columns: SelectedColumn<T>[] }) {
-  const { selected } = useListOutlet<T>();
-  const close = useCloseRouteModal();
-  return (
-    <Stack gap="md">
-      <Table.ScrollContainer minWidth={360}>
-        <Table striped fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.title}>{column.title}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {selected.map((record) => (
-              <Table.Tr key={record._id}>
-                {columns.map((column) => (
-                  <Table.Td key={column.title}>{column.render(record)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={close}>
-          {t("common.close")}
-        </Button>
-      </Group>
-    </Stack>
-  );
 }
 
 type BulkDelete = {

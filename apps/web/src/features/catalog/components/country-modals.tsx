@@ -5,13 +5,14 @@ import { DateCell } from "../../../components/date-cell";
 import { DetailField } from "../../../components/detail-field";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
+import { SelectedRecordsModal } from "../../../components/list/selected-records-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useDeleteCountries } from "../api/delete-countries";
 import { useDeleteCountry } from "../api/delete-country";
 import { useCountry } from "../api/get-country";
-import { BulkDeleteModal, ConfirmDelete, SelectedRecordsModal } from "./catalog-parts";
+import { BulkDeleteModal, ConfirmDelete } from "./catalog-parts";
 import { showDone } from "./show-done";
 
 function DeleteCountry({ country }: { country: Country }) {

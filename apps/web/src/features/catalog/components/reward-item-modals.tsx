@@ -1,13 +1,14 @@
 import { actionErrors, type RewardItem } from "@rewards/contract";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
+import { SelectedRecordsModal } from "../../../components/list/selected-records-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useDeleteRewardItem } from "../api/delete-reward-item";
 import { useDeleteRewardItems } from "../api/delete-reward-items";
 import { useRewardItem } from "../api/get-reward-item";
-import { BulkDeleteModal, ConfirmDelete, IdCell, SelectedRecordsModal } from "./catalog-parts";
+import { BulkDeleteModal, ConfirmDelete, IdCell } from "./catalog-parts";
 import { RewardItemForm } from "./reward-item-form";
 import { pointsText } from "./reward-items-columns";
 import { showDone } from "./show-done";

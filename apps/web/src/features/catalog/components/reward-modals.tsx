@@ -1,13 +1,14 @@
 import { actionErrors, type Reward } from "@rewards/contract";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
+import { SelectedRecordsModal } from "../../../components/list/selected-records-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useDeleteReward } from "../api/delete-reward";
 import { useDeleteRewards } from "../api/delete-rewards";
 import { useReward } from "../api/get-reward";
-import { BulkDeleteModal, ConfirmDelete, IdCell, RewardIcon, SelectedRecordsModal } from "./catalog-parts";
+import { BulkDeleteModal, ConfirmDelete, IdCell, RewardIcon } from "./catalog-parts";
 import { RewardForm } from "./reward-form";
 import { showDone } from "./show-done";
 
