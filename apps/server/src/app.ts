@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -78,6 +79,8 @@ export async function buildApp(deps: AppDeps) {
   });
   registerErrorHandler(app);
 
+  // API answers and the web app's files go gzip- or brotli-compressed to clients that accept it.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

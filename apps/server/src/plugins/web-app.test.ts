@@ -1,0 +1,89 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/support/test-database.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { seedDemoData } from "../seed/demo-data.ts";
+
+let root: string;
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const script = `console.log(${JSON.stringify("x".repeat(20_000))});`;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "rewards-web-"));
+  await mkdir(join(root, "assets"));
+  await writeFile(join(root, "index.html"), '<!doctype html><div id="root"></div>');
+  await writeFile(join(root, "assets", "app-abc123.js"), script);
+  database = await openTestDatabase();
+  app = await buildApp({
+    db: database.db,
+    config: loadConfig({}),
+    jwtSecret: "web-app-test-secret-web-app-test-secret-0123",
+    webRoot: root,
+    outbox: false,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+it("serves hashed assets compressed, with long-lived caching", async () => {
+  const response = await app.inject({
+    method: "GET",
+    url: "/assets/app-abc123.js",
+    headers: { "accept-encoding": "gzip" },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-encoding"]).toBe("gzip");
+  expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(gunzipSync(response.rawPayload).toString()).toBe(script);
+  expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+});
+
+it("answers deep links with index.html, not cached, and keeps JSON 404s for API paths", async () => {
+  const deepLink = await app.inject({ method: "GET", url: "/dash/customers/123/details?page=2" });
+  expect(deepLink.statusCode).toBe(200);
+  expect(deepLink.headers["content-type"]).toContain("text/html");
+  expect(deepLink.headers["cache-control"]).toBe("no-cache");
+  expect(deepLink.body).toContain('<div id="root">');
+  for (const url of ["/api/nothing", "/postback/key/unknown-network", "/uploads/not-an-id", "/healthz/x"]) {
+    const response = await app.inject({ method: "GET", url });
+    expect(response.headers["content-type"], url).not.toContain("text/html");
+    expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, url).toBeLessThan(500);
+  }
+});
+
+it("compresses API answers for clients that accept it", async () => {
+  const password = "Compressed-Answers-2026";
+  const registered = await app.inject({
+    method: "POST",
+    url: "/api/users/register",
+    payload: { fullName: "Web Owner", username: "web@owner.test", password, confirmPassword: password },
+  });
+  const token = registered.json<{ accessToken: string }>().accessToken;
+  const profile = await app.inject({
+    method: "GET",
+    url: "/api/profile/me",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await seedDemoData(database.db, profile.json<{ _id: string }>()._id, { users: 20, offers: 20, redeems: 0 });
+  const list = await app.inject({
+    method: "POST",
+    url: "/api/users",
+    headers: { authorization: `Bearer ${token}`, "accept-encoding": "br, gzip" },
+    payload: { queryParams: { pageSize: 20 } },
+  });
+  expect(list.statusCode).toBe(200);
+  expect(list.headers["content-encoding"]).toBe("br");
+  const answer = JSON.parse(brotliDecompressSync(list.rawPayload).toString());
+  expect(answer.entities).toHaveLength(20);
+});
