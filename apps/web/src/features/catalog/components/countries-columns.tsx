@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Group } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import type { Country } from "@rewards/contract";
-import { IconEdit, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
-import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
 import { catalogPaths } from "./catalog-paths";
 
@@ -43,32 +43,9 @@ export function countryColumns(search: string): DataTableColumn<Country>[] {
           >
             {t("catalog.countries.addRewards")}
           </Button>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${country._id}/edit`, search)}
-            variant="subtle"
-            aria-label={t("list.edit")}
-          >
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${country._id}/cancel`, search)}
-            variant="subtle"
-            color="red"
-            aria-label={t("catalog.delete")}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${country._id}/details`, search)}
-            variant="subtle"
-            color="blue"
-            aria-label={t("list.details")}
-          >
-            <IconEye size={18} />
-          </ActionIcon>
+          <RowAction kind="edit" to={`${listPath}/${country._id}/edit`} search={search} />
+          <RowAction kind="delete" to={`${listPath}/${country._id}/cancel`} search={search} />
+          <RowAction kind="details" to={`${listPath}/${country._id}/details`} search={search} />
         </Group>
       ),
     },

@@ -1,9 +1,7 @@
-import { ActionIcon, Group } from "@mantine/core";
+import { Group } from "@mantine/core";
 import type { RewardItem } from "@rewards/contract";
-import { IconEdit, IconTrash } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
-import { Link } from "react-router";
-import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
 import { IdCell } from "./catalog-parts";
 
@@ -33,23 +31,8 @@ export function rewardItemColumns(listPath: string, search: string): DataTableCo
       textAlign: "right",
       render: (item) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${item._id}/edit`, search)}
-            variant="subtle"
-            aria-label={t("list.edit")}
-          >
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${item._id}/cancel`, search)}
-            variant="subtle"
-            color="red"
-            aria-label={t("catalog.delete")}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          <RowAction kind="edit" to={`${listPath}/${item._id}/edit`} search={search} />
+          <RowAction kind="delete" to={`${listPath}/${item._id}/cancel`} search={search} />
         </Group>
       ),
     },

@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Group } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import type { Reward } from "@rewards/contract";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
-import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
 import { IdCell, RewardIcon } from "./catalog-parts";
 import { catalogPaths } from "./catalog-paths";
@@ -39,23 +39,8 @@ export function rewardColumns(listPath: string, search: string): DataTableColumn
           >
             {t("catalog.rewards.addItems")}
           </Button>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${reward._id}/edit`, search)}
-            variant="subtle"
-            aria-label={t("list.edit")}
-          >
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${listPath}/${reward._id}/cancel`, search)}
-            variant="subtle"
-            color="red"
-            aria-label={t("catalog.delete")}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          <RowAction kind="edit" to={`${listPath}/${reward._id}/edit`} search={search} />
+          <RowAction kind="delete" to={`${listPath}/${reward._id}/cancel`} search={search} />
         </Group>
       ),
     },

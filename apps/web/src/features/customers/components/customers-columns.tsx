@@ -1,12 +1,10 @@
-import { ActionIcon, Group, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import type { Customer } from "@rewards/contract";
-import { IconEdit, IconEye } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
-import { Link } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
 import { DeviceIcon } from "../../../components/device-icon";
-import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { UserStatusBadge, VerifiedBadge } from "../../../components/status-badges";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
@@ -68,23 +66,8 @@ export function customerColumns(search: string): DataTableColumn<Customer>[] {
       textAlign: "right",
       render: (customer) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${customersPath}/${customer._id}/edit`, search)}
-            variant="subtle"
-            aria-label={t("list.edit")}
-          >
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon
-            component={Link}
-            {...modalLink(`${customersPath}/${customer._id}/details`, search)}
-            variant="subtle"
-            color="blue"
-            aria-label={t("list.details")}
-          >
-            <IconEye size={18} />
-          </ActionIcon>
+          <RowAction kind="edit" to={`${customersPath}/${customer._id}/edit`} search={search} />
+          <RowAction kind="details" to={`${customersPath}/${customer._id}/details`} search={search} />
         </Group>
       ),
     },

@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import type { OfferListEntity } from "@rewards/contract";
-import { IconEye } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
-import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { OfferStatusBadge } from "../../../components/status-badges";
 import { formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
@@ -76,15 +75,7 @@ export function offerColumns(search: string): DataTableColumn<OfferListEntity>[]
       title: t("list.actions"),
       textAlign: "right",
       render: (offer) => (
-        <ActionIcon
-          component={Link}
-          {...modalLink(`${paths.offers}/${offer._id}/details`, search)}
-          variant="subtle"
-          color="blue"
-          aria-label={t("list.details")}
-        >
-          <IconEye size={18} />
-        </ActionIcon>
+        <RowAction kind="details" to={`${paths.offers}/${offer._id}/details`} search={search} />
       ),
     },
   ];

@@ -1,10 +1,8 @@
-import { ActionIcon, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { PostbackLogEntry } from "@rewards/contract";
-import { IconEye } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
-import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
-import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { PostbackOutcomeBadge } from "./postback-outcome-badge";
@@ -61,17 +59,7 @@ export function postbackColumns(search: string): DataTableColumn<PostbackLogEntr
       accessor: "actions",
       title: t("list.actions"),
       textAlign: "right",
-      render: (entry) => (
-        <ActionIcon
-          component={Link}
-          {...modalLink(paths.postbackDetails(entry._id), search)}
-          variant="subtle"
-          color="blue"
-          aria-label={t("list.details")}
-        >
-          <IconEye size={18} />
-        </ActionIcon>
-      ),
+      render: (entry) => <RowAction kind="details" to={paths.postbackDetails(entry._id)} search={search} />,
     },
   ];
 }

@@ -1,10 +1,11 @@
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { type Redeem, redeemStatus } from "@rewards/contract";
-import { IconCash, IconEye, IconX } from "@tabler/icons-react";
+import { IconCash, IconX } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
 import { modalLink } from "../../../components/list/route-modal";
+import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { RedeemStatusBadge } from "./redeem-status";
@@ -45,17 +46,7 @@ function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
           </ActionIcon>
         </Tooltip>
       )}
-      <Tooltip label={t("list.details")}>
-        <ActionIcon
-          component={Link}
-          {...modalLink(`${redeemsPath}/${redeem._id}/details`, search)}
-          variant="subtle"
-          color="blue"
-          aria-label={t("list.details")}
-        >
-          <IconEye size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction kind="details" to={`${redeemsPath}/${redeem._id}/details`} search={search} />
     </Group>
   );
 }
