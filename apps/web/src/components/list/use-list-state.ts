@@ -1,4 +1,4 @@
-import { defaultPageSize, pageSizes as listPageSizes } from "@rewards/contract";
+import { defaultPageSize, idSchema, pageSizes as listPageSizes } from "@rewards/contract";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 
@@ -162,3 +162,15 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
 }
 
 export type ListState<S extends string = string, F = unknown> = ReturnType<typeof useListState<S, F>>;
+
+/**
+ * Whether the search box holds text that cannot be an id while it searches an id field: a part of an id
+ * matches nothing and the server would refuse it, so the list does not ask and the box says why.
+ */
+export function isIncompleteId(
+  { search, searchIn }: Record<string, string | undefined>,
+  idFields: readonly string[],
+): boolean {
+  const text = search?.trim() ?? "";
+  return idFields.includes(searchIn ?? "") && text !== "" && !idSchema.safeParse(text).success;
+}

@@ -1,11 +1,10 @@
-import { NativeSelect } from "@mantine/core";
-import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
-import { type I18nKey, t } from "../../../lib/i18n";
+import { FilterRow } from "../../../components/list/filter-row";
+import { SearchInFilter } from "../../../components/list/search-in-filter";
+import type { I18nKey } from "../../../lib/i18n";
 import {
   type CountriesListState,
   type CountrySearchField,
-  countrySearchFields,
-  isIncompleteCountryId,
+  countryIdFields,
 } from "./use-countries-list-state";
 
 const searchLabels: Record<CountrySearchField, I18nKey> = {
@@ -18,18 +17,12 @@ export function CountriesFilters({ list }: { list: CountriesListState }) {
   const { filters, setFilters } = list;
   return (
     <FilterRow>
-      <SearchFilter
-        value={filters.search ?? ""}
-        onChange={(search) => setFilters({ search })}
-        placeholder={t(searchLabels[filters.searchIn as CountrySearchField])}
-        error={isIncompleteCountryId(filters) ? t("list.idHint") : undefined}
-      />
-      <NativeSelect
-        label={t("list.searchIn")}
-        value={filters.searchIn}
-        onChange={(event) => setFilters({ searchIn: event.currentTarget.value })}
-        data={countrySearchFields.map((field) => ({ value: field, label: t(searchLabels[field]) }))}
-        w={170}
+      <SearchInFilter
+        filters={filters}
+        setFilters={setFilters}
+        labels={searchLabels}
+        idFields={countryIdFields}
+        width={170}
       />
     </FilterRow>
   );

@@ -1,15 +1,17 @@
-import { type CountryFilter, type CountrySortField, countrySortFields, idSchema } from "@rewards/contract";
-import { compactFilter, type ListStateConfig, useListState } from "../../../components/list/use-list-state";
+import { type CountryFilter, type CountrySortField, countrySortFields } from "@rewards/contract";
+import {
+  compactFilter,
+  isIncompleteId,
+  type ListStateConfig,
+  useListState,
+} from "../../../components/list/use-list-state";
 
 /** SPEC 5 "Filters": search in Country Name (substring), Country Code (exact) or ID. */
 export const countrySearchFields = ["fullName", "code", "_id"] as const;
 export type CountrySearchField = (typeof countrySearchFields)[number];
 
-/** An ID that is not a whole id cannot match anything, and the server would refuse it. */
-export function isIncompleteCountryId({ search, searchIn }: Record<string, string>): boolean {
-  const text = search?.trim() ?? "";
-  return searchIn === "_id" && text !== "" && !idSchema.safeParse(text).success;
-}
+/** The search fields that take whole ids: a part of an id is not searched for. */
+export const countryIdFields = ["_id"] as const;
 
 const config: ListStateConfig<CountrySortField, CountryFilter> = {
   filters: { search: {}, searchIn: { values: countrySearchFields, default: "fullName" } },
@@ -17,7 +19,7 @@ const config: ListStateConfig<CountrySortField, CountryFilter> = {
   // SPEC 9: countries by priority, descending; page sizes 3, 5, 10 (the lists' default).
   defaultSort: { sortField: "priority", sortOrder: "desc" },
   toFilter: (values) => {
-    if (isIncompleteCountryId(values)) return null;
+    if (isIncompleteId(values, countryIdFields)) return null;
     const field = values.searchIn as CountrySearchField;
     return compactFilter({ [field]: values.search?.trim() || undefined }) as CountryFilter;
   },

@@ -1,12 +1,12 @@
 import { NativeSelect } from "@mantine/core";
 import { userStatus } from "@rewards/contract";
-import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
+import { FilterRow } from "../../../components/list/filter-row";
+import { SearchInFilter } from "../../../components/list/search-in-filter";
 import { type I18nKey, t } from "../../../lib/i18n";
 import {
   type CustomerSearchField,
   type CustomersListState,
-  customerSearchFields,
-  isIncompleteId,
+  customerIdFields,
 } from "./use-customers-list-state";
 
 const searchLabels: Record<CustomerSearchField, I18nKey> = {
@@ -20,18 +20,12 @@ export function CustomersFilters({ list }: { list: CustomersListState }) {
   const { filters, setFilters } = list;
   return (
     <FilterRow>
-      <SearchFilter
-        value={filters.search ?? ""}
-        onChange={(search) => setFilters({ search })}
-        placeholder={t(searchLabels[filters.searchIn as CustomerSearchField])}
-        error={isIncompleteId(filters) ? t("list.idHint") : undefined}
-      />
-      <NativeSelect
-        label={t("list.searchIn")}
-        value={filters.searchIn}
-        onChange={(event) => setFilters({ searchIn: event.currentTarget.value })}
-        data={customerSearchFields.map((field) => ({ value: field, label: t(searchLabels[field]) }))}
-        w={170}
+      <SearchInFilter
+        filters={filters}
+        setFilters={setFilters}
+        labels={searchLabels}
+        idFields={customerIdFields}
+        width={170}
       />
       <NativeSelect
         label={t("list.status")}

@@ -1,5 +1,10 @@
-import { type CustomerFilter, customerSortFields, idSchema, userStatus } from "@rewards/contract";
-import { compactFilter, type ListStateConfig, useListState } from "../../../components/list/use-list-state";
+import { type CustomerFilter, customerSortFields, userStatus } from "@rewards/contract";
+import {
+  compactFilter,
+  isIncompleteId,
+  type ListStateConfig,
+  useListState,
+} from "../../../components/list/use-list-state";
 
 /** The fields the search box can search in (SPEC 5 "Filters"): e-mail substring, IP prefix, exact ids. */
 export const customerSearchFields = ["username", "ipSignup", "visitorId", "_id"] as const;
@@ -7,11 +12,8 @@ export type CustomerSearchField = (typeof customerSearchFields)[number];
 
 const statusValues = [String(userStatus.banned), String(userStatus.active)];
 
-/** An ID that is not a whole id cannot match anything, and the server would refuse it. */
-export function isIncompleteId({ search, searchIn }: Record<string, string>): boolean {
-  const text = search?.trim() ?? "";
-  return searchIn === "_id" && text !== "" && !idSchema.safeParse(text).success;
-}
+/** The search fields that take whole ids: a part of an id is not searched for. */
+export const customerIdFields = ["_id"] as const;
 
 const config: ListStateConfig<(typeof customerSortFields)[number], CustomerFilter> = {
   filters: {
@@ -22,7 +24,7 @@ const config: ListStateConfig<(typeof customerSortFields)[number], CustomerFilte
   sortFields: customerSortFields,
   defaultSort: { sortField: "createdAt", sortOrder: "desc" },
   toFilter: (values) => {
-    if (isIncompleteId(values)) return null;
+    if (isIncompleteId(values, customerIdFields)) return null;
     const field = values.searchIn as CustomerSearchField;
     return compactFilter({
       [field]: values.search?.trim() || undefined,

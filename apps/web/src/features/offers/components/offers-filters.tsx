@@ -1,13 +1,9 @@
 import { NativeSelect } from "@mantine/core";
 import { offerNetworks } from "@rewards/contract";
-import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
+import { FilterRow } from "../../../components/list/filter-row";
+import { SearchInFilter } from "../../../components/list/search-in-filter";
 import { type I18nKey, t } from "../../../lib/i18n";
-import {
-  isIncompleteId,
-  type OfferSearchField,
-  type OffersListState,
-  offerSearchFields,
-} from "./use-offers-list-state";
+import { type OfferSearchField, type OffersListState, offerIdFields } from "./use-offers-list-state";
 
 const searchLabels: Record<OfferSearchField, I18nKey> = {
   userId: "offers.searchIn.userId",
@@ -29,18 +25,12 @@ export function OffersFilters({ list }: { list: OffersListState }) {
         ]}
         w={170}
       />
-      <SearchFilter
-        value={filters.search ?? ""}
-        onChange={(search) => setFilters({ search })}
-        placeholder={t(searchLabels[filters.searchIn as OfferSearchField])}
-        error={isIncompleteId(filters) ? t("list.idHint") : undefined}
-      />
-      <NativeSelect
-        label={t("list.searchIn")}
-        value={filters.searchIn}
-        onChange={(event) => setFilters({ searchIn: event.currentTarget.value })}
-        data={offerSearchFields.map((field) => ({ value: field, label: t(searchLabels[field]) }))}
-        w={170}
+      <SearchInFilter
+        filters={filters}
+        setFilters={setFilters}
+        labels={searchLabels}
+        idFields={offerIdFields}
+        width={170}
       />
     </FilterRow>
   );

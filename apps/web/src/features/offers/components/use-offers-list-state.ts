@@ -1,15 +1,17 @@
-import { idSchema, type OfferFilter, offerNetworks, offerSortFields } from "@rewards/contract";
-import { compactFilter, type ListStateConfig, useListState } from "../../../components/list/use-list-state";
+import { type OfferFilter, offerNetworks, offerSortFields } from "@rewards/contract";
+import {
+  compactFilter,
+  isIncompleteId,
+  type ListStateConfig,
+  useListState,
+} from "../../../components/list/use-list-state";
 
 /** The fields the search box can search in (SPEC 5 "Filters"): exact ids, IP prefix. */
 export const offerSearchFields = ["userId", "_id", "ip"] as const;
 export type OfferSearchField = (typeof offerSearchFields)[number];
 
-/** An id that is not a whole id cannot match anything, and the server would refuse it. */
-export function isIncompleteId({ search, searchIn }: Record<string, string>): boolean {
-  const text = search?.trim() ?? "";
-  return searchIn !== "ip" && text !== "" && !idSchema.safeParse(text).success;
-}
+/** The search fields that take whole ids: a part of an id is not searched for. */
+export const offerIdFields = ["userId", "_id"] as const;
 
 const config: ListStateConfig<(typeof offerSortFields)[number], OfferFilter> = {
   filters: {
@@ -20,7 +22,7 @@ const config: ListStateConfig<(typeof offerSortFields)[number], OfferFilter> = {
   sortFields: offerSortFields,
   defaultSort: { sortField: "date", sortOrder: "desc" },
   toFilter: (values) => {
-    if (isIncompleteId(values)) return null;
+    if (isIncompleteId(values, offerIdFields)) return null;
     const field = values.searchIn as OfferSearchField;
     return compactFilter({
       network: (values.network || undefined) as OfferFilter["network"],

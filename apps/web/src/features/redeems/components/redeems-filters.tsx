@@ -1,13 +1,9 @@
 import { NativeSelect } from "@mantine/core";
-import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
+import { FilterRow } from "../../../components/list/filter-row";
+import { SearchInFilter } from "../../../components/list/search-in-filter";
 import { type I18nKey, t } from "../../../lib/i18n";
 import { redeemStatusOptions } from "./redeem-status";
-import {
-  isIncompleteId,
-  type RedeemSearchField,
-  type RedeemsListState,
-  redeemSearchFields,
-} from "./use-redeems-list-state";
+import { type RedeemSearchField, type RedeemsListState, redeemIdFields } from "./use-redeems-list-state";
 
 const searchLabels: Record<RedeemSearchField, I18nKey> = {
   redeemEmail: "redeems.searchIn.email",
@@ -19,18 +15,12 @@ export function RedeemsFilters({ list }: { list: RedeemsListState }) {
   const { filters, setFilters } = list;
   return (
     <FilterRow>
-      <SearchFilter
-        value={filters.search ?? ""}
-        onChange={(search) => setFilters({ search })}
-        placeholder={t(searchLabels[filters.searchIn as RedeemSearchField])}
-        error={isIncompleteId(filters) ? t("list.idHint") : undefined}
-      />
-      <NativeSelect
-        label={t("list.searchIn")}
-        value={filters.searchIn}
-        onChange={(event) => setFilters({ searchIn: event.currentTarget.value })}
-        data={redeemSearchFields.map((field) => ({ value: field, label: t(searchLabels[field]) }))}
-        w={150}
+      <SearchInFilter
+        filters={filters}
+        setFilters={setFilters}
+        labels={searchLabels}
+        idFields={redeemIdFields}
+        width={150}
       />
       <NativeSelect
         label={t("list.status")}

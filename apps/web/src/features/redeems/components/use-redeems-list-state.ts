@@ -1,5 +1,10 @@
-import { idSchema, type RedeemFilter, redeemSortFields, redeemStatusValues } from "@rewards/contract";
-import { compactFilter, type ListStateConfig, useListState } from "../../../components/list/use-list-state";
+import { type RedeemFilter, redeemSortFields, redeemStatusValues } from "@rewards/contract";
+import {
+  compactFilter,
+  isIncompleteId,
+  type ListStateConfig,
+  useListState,
+} from "../../../components/list/use-list-state";
 
 export const redeemsPath = "/dash/redeems";
 
@@ -7,13 +12,8 @@ export const redeemsPath = "/dash/redeems";
 export const redeemSearchFields = ["redeemEmail", "redeemUser", "_id"] as const;
 export type RedeemSearchField = (typeof redeemSearchFields)[number];
 
-const idFields: readonly RedeemSearchField[] = ["redeemUser", "_id"];
-
-/** An ID that is not a whole id cannot match anything, and the server would refuse it. */
-export function isIncompleteId({ search, searchIn }: Record<string, string>): boolean {
-  const text = search?.trim() ?? "";
-  return idFields.includes(searchIn as RedeemSearchField) && text !== "" && !idSchema.safeParse(text).success;
-}
+/** The search fields that take whole ids: a part of an id is not searched for. */
+export const redeemIdFields = ["redeemUser", "_id"] as const;
 
 const config: ListStateConfig<(typeof redeemSortFields)[number], RedeemFilter> = {
   filters: {
@@ -25,7 +25,7 @@ const config: ListStateConfig<(typeof redeemSortFields)[number], RedeemFilter> =
   sortFields: redeemSortFields,
   defaultSort: { sortField: "redeemDate", sortOrder: "desc" },
   toFilter: (values) => {
-    if (isIncompleteId(values)) return null;
+    if (isIncompleteId(values, redeemIdFields)) return null;
     const field = values.searchIn as RedeemSearchField;
     return compactFilter({
       [field]: values.search?.trim() || undefined,
