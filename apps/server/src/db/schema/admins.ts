@@ -17,12 +17,17 @@ export const admins = pgTable(
     postbackKey: text("postback_key")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    /** The public key the mobile app sends to name its tenant on /app/v1 (not a secret). */
+    appKey: text("app_key")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("admins_username_key").on(t.username),
     uniqueIndex("admins_postback_key_key").on(t.postbackKey),
+    uniqueIndex("admins_app_key_key").on(t.appKey),
     // At most one owner, whatever races happen at the first registration.
     uniqueIndex("admins_one_owner_key").on(t.role).where(sql`${t.role} = 'owner'`),
     index("admins_created_at_idx").on(t.createdAt),

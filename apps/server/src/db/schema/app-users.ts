@@ -42,6 +42,13 @@ export const appUsers = pgTable(
     googleId: text("google_id"),
     facebookId: text("facebook_id"),
     userInfo: jsonb("user_info").$type<Record<string, unknown>>(),
+    /** Argon2id hash of the app password; null for users who never set one (seeded, social sign-in). */
+    passwordHash: text("password_hash"),
+    /**
+     * Why this user looks risky (contract `riskReasons`): IP screening flags and linked accounts, kept
+     * up to date by the writes that discover them (sign-up, redeem), so lists read them without joins.
+     */
+    riskReasons: text("risk_reasons").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,7 +86,58 @@ export const appUserDevices = pgTable(
     androidId: text("android_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("app_user_devices_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index("app_user_devices_user_idx").on(t.userId, t.createdAt.desc()),
+    // Linked accounts: users sharing a device id.
+    index("app_user_devices_admin_gaid_idx").on(t.adminId, t.gaid),
+    index("app_user_devices_admin_android_id_idx").on(t.adminId, t.androidId),
+  ],
+);
+
+/** An app user's signed-in session; the app token names it, so signing out revokes just that one. */
+export const appUserSessions = pgTable(
+  "app_user_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: tenant(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("app_user_sessions_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * What the IP-data service said about an address at sign-up or at a redeem. `unscreened` when the
+ * service was not configured or failed: that never blocks a user, but it is a risk reason.
+ */
+export const ipScreenings = pgTable(
+  "ip_screenings",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: tenant(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    redeemId: uuid("redeem_id"),
+    purpose: text("purpose", { enum: ["signup", "redeem"] }).notNull(),
+    ip: text("ip").notNull(),
+    status: text("status", { enum: ["screened", "unscreened"] }).notNull(),
+    country: text("country"),
+    isVpn: boolean("is_vpn").notNull().default(false),
+    isProxy: boolean("is_proxy").notNull().default(false),
+    isTor: boolean("is_tor").notNull().default(false),
+    isDatacenter: boolean("is_datacenter").notNull().default(false),
+    isThreat: boolean("is_threat").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ip_screenings_user_idx").on(t.userId, t.createdAt.desc()),
+    index("ip_screenings_redeem_idx").on(t.redeemId),
+  ],
 );
 
 /** Offers the networks reported as completed; the unique key makes postbacks idempotent. */

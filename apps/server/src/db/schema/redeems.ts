@@ -30,12 +30,20 @@ export const redeems = pgTable(
     bodyHtml: text("body_html"),
     paidByAdminId: uuid("paid_by_admin_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Where the app asked from, and the risk reasons seen then (the user's, plus the redeem's own). */
+    ip: text("ip"),
+    ipCountry: text("ip_country"),
+    riskReasons: text("risk_reasons").array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("redeems_admin_date_idx").on(t.adminId, t.redeemDate.desc(), t.id.desc()),
     index("redeems_admin_status_date_idx").on(t.adminId, t.status, t.redeemDate.desc(), t.id.desc()),
     index("redeems_admin_user_date_idx").on(t.adminId, t.userId, t.redeemDate.desc(), t.id.desc()),
+    // "Risky only": a partial index holds just the risky requests, newest first.
+    index("redeems_admin_risky_date_idx")
+      .on(t.adminId, t.redeemDate.desc(), t.id.desc())
+      .where(sql`cardinality(${t.riskReasons}) > 0`),
     index("redeems_email_trgm_idx").using("gin", sql`${t.redeemEmail} gin_trgm_ops`),
   ],
 );
