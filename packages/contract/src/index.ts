@@ -15,7 +15,7 @@ export * from "./resources/offers.ts";
 export * from "./resources/postbacks.ts";
 export * from "./resources/redeems.ts";
 export * from "./resources/reward-items.ts";
-export * from "./resources/risk.ts";
 export * from "./resources/rewards.ts";
+export * from "./resources/risk.ts";
 export * from "./resources/settings.ts";
 export * from "./resources/tenant-config.ts";

@@ -18,9 +18,7 @@ export const admins = pgTable(
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     /** The public key the mobile app sends to name its tenant on /app/v1 (not a secret). */
-    appKey: text("app_key")
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    appKey: text("app_key").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
