@@ -16,4 +16,5 @@ run("lint", "npm", ["run", "lint"]);
 run("typecheck", "npm", ["run", "typecheck"]);
 ensureChromium();
 ensureWebBuild();
+run("web bundle budgets", "node", ["scripts/check-bundle-budgets.mjs"]);
 run("tests", "npx", ["vitest", "run", ...process.argv.slice(2)]);

@@ -7,7 +7,8 @@ const proxied = ["/api", "/postback", "/app", "/uploads", "/healthz"];
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true },
+  // The manifest maps each source module to its chunks: scripts/check-bundle-budgets.mjs reads it.
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: serverUrl, changeOrigin: true }])),

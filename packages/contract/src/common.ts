@@ -58,8 +58,20 @@ export const textFilter = (max = 100) =>
     .transform((value) => value || undefined)
     .optional();
 
+/**
+ * How far a list's totalCount is exact (issue 10): counting a million rows is too slow for a page, so big
+ * lists count exactly up to a cap and then answer the planner's estimate ("about N") or the cap ("N+").
+ * Absent means exact.
+ */
+export const totalCountKinds = ["exact", "estimate", "atLeast"] as const;
+export type TotalCountKind = (typeof totalCountKinds)[number];
+
 export function listAnswerSchema<E extends z.ZodType>(entity: E) {
-  return z.object({ totalCount: z.number().int(), entities: z.array(entity) });
+  return z.object({
+    totalCount: z.number().int(),
+    totalCountKind: z.enum(totalCountKinds).optional(),
+    entities: z.array(entity),
+  });
 }
 
 export const okAnswerSchema = z.object({ message: z.string().optional() });

@@ -3,14 +3,22 @@ import { admins } from "../db/schema/index.ts";
 import { seedDemo } from "../seed/demo.ts";
 import { createDemoOwner, demoOwnerEmail } from "../seed/demo-owner.ts";
 import { openForCli } from "./open-for-cli.ts";
+import { scaleUsage, seedScale } from "./seed-scale.ts";
 
-const usage = "Usage: npm run seed -- --demo";
+const usage = `Usage: npm run seed -- --demo\n       npm run seed -- --scale (--help for its options)`;
 
 /**
  * Adds the demo account and its demo data to the configured database on purpose (DECISIONS "Start-up").
  * Running it again adds nothing: each part of the demo data is made once.
  */
 async function main(args: string[]): Promise<number> {
+  if (args.includes("--scale")) {
+    if (args.includes("--help")) {
+      console.log(scaleUsage);
+      return 0;
+    }
+    return seedScale(args);
+  }
   if (!args.includes("--demo")) {
     console.error(usage);
     return 2;

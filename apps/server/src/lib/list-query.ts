@@ -1,5 +1,7 @@
+import type { TotalCountKind } from "@rewards/contract";
 import { and, asc, count, desc, like, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
 
 export type ListParams<F, S extends string> = {
   filter: F;
@@ -40,6 +42,8 @@ export function listClauses<F extends object, S extends string>(
     orderBy: [direction(definition.sorts[params.sortField]), direction(definition.tiebreaker)],
     limit: params.pageSize,
     offset: (params.pageNumber - 1) * params.pageSize,
+    /** Whether any filter applies (an unfiltered list can take its count from a kept total). */
+    filtered: conditions.length > 1,
   };
 }
 
@@ -57,4 +61,52 @@ export function likeEscape(text: string): string {
  */
 export function prefixRange(column: AnyPgColumn, prefix: string): SQL {
   return sql`(${column} ~>=~ ${prefix} and ${column} ~<~ ${`${prefix}\uffff`} and ${like(column, `${likeEscape(prefix)}%`)})`;
+}
+
+/**
+ * Lists that can hold millions of rows count exactly up to this many, then estimate (issue 10): counting
+ * 1,000 index entries takes about a millisecond, 10,000 with row visits (a filter the index lacks) 40.
+ */
+export const countCap = 1_000;
+
+export type ListTotal = { totalCount: number; totalCountKind: TotalCountKind };
+
+/**
+ * totalCount for a list that may be big, in a few milliseconds whatever its size: the rows the filter
+ * matches are counted up to countCap; past it, the planner's estimate answers ("about N") when it is
+ * above the cap, else the cap itself ("N+"). `exactTotal` gives an exact count kept elsewhere (the
+ * tenant's activity totals), used when no filter applies.
+ */
+export async function cappedCount(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  options: { exactTotal?: (() => Promise<number>) | undefined; cap?: number } = {},
+): Promise<ListTotal> {
+  const { exactTotal, cap = countCap } = options;
+  if (exactTotal) return { totalCount: await exactTotal(), totalCountKind: "exact" };
+  // Query builders change in place (limit), so each query gets its own.
+  const matching = () => db.select({ one: sql`1` }).from(table).where(where);
+  const [counted] = await db.select({ value: count() }).from(
+    matching()
+      .limit(cap + 1)
+      .as("capped"),
+  );
+  const value = counted?.value ?? 0;
+  if (value <= cap) return { totalCount: value, totalCountKind: "exact" };
+  const estimate = await plannedRows(db, matching());
+  return estimate > cap
+    ? { totalCount: estimate, totalCountKind: "estimate" }
+    : { totalCount: cap, totalCountKind: "atLeast" };
+}
+
+/** The planner's row estimate for a query (EXPLAIN without running it). */
+async function plannedRows(db: Db, query: SQL | { getSQL(): SQL }): Promise<number> {
+  const result = await db.execute(sql`explain (format json) ${query}`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const plan = rows[0]?.["QUERY PLAN"];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as Array<{
+    Plan: { "Plan Rows": number };
+  }>;
+  return Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
 }

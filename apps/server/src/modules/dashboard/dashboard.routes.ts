@@ -11,6 +11,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["dashboard"],
+        summary: "Dashboard figures for a time zone and period",
         querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema, 400: errorAnswerSchema, 401: errorAnswerSchema },
       },

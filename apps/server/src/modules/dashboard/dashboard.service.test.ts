@@ -187,6 +187,23 @@ describe("the slots stay true to the tables", () => {
       );
     expect(nonEmpty(after)).toEqual(nonEmpty(before));
   });
+
+  it("keeps the hourly sums and the totals equal to the slots they add up", async () => {
+    const mismatches = await t.db.execute(sql`
+      select h.hour_start, h.shard from activity_hours h
+      left join (select activity_hour(bucket_start) as hour_start, shard, sum(offers) as offers, sum(revenue) as revenue,
+                   sum(users) as users, sum(redeems) as redeems
+                 from activity_buckets where admin_id = ${a.id} group by 1, 2) s
+        on s.hour_start = h.hour_start and s.shard = h.shard
+      where h.admin_id = ${a.id} and (h.offers, h.revenue, h.users, h.redeems) is distinct from
+        (coalesce(s.offers, 0), coalesce(s.revenue, 0), coalesce(s.users, 0), coalesce(s.redeems, 0))`);
+    expect((mismatches as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const totals = await t.db.execute(sql`select
+      (select sum(offers) from activity_totals where admin_id = ${a.id}) as totals,
+      (select sum(offers) from activity_buckets where admin_id = ${a.id}) as slots`);
+    const [row] = (totals as unknown as { rows: { totals: string; slots: string }[] }).rows;
+    expect(Number(row?.totals)).toBe(Number(row?.slots));
+  });
 });
 
 describe("GET /api/dash", () => {

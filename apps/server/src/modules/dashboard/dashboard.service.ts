@@ -1,7 +1,7 @@
 import { type Dashboard, type DashboardRange, dashboardLastCount } from "@rewards/contract";
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { activityBuckets, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
+import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
 
 type Totals = { users: number; offers: number; revenue: number; redeems: number };
@@ -24,12 +24,6 @@ function rangeDays(range: DashboardRange, today: LocalDay): [LocalDay, LocalDay]
   }
 }
 
-const sums = {
-  users: sql<string>`coalesce(sum(${activityBuckets.users}), 0)`,
-  offers: sql<string>`coalesce(sum(${activityBuckets.offers}), 0)`,
-  revenue: sql<string>`coalesce(sum(${activityBuckets.revenue}), 0)`,
-  redeems: sql<string>`coalesce(sum(${activityBuckets.redeems}), 0)`,
-};
 const toTotals = (row: Record<keyof Totals, string> | undefined): Totals => ({
   users: Number(row?.users ?? 0),
   offers: Number(row?.offers ?? 0),
@@ -37,10 +31,58 @@ const toTotals = (row: Record<keyof Totals, string> | undefined): Totals => ({
   redeems: Number(row?.redeems ?? 0),
 });
 
+const hourMs = 3_600_000;
+type PeriodRow = { day: number; inPeriod: boolean } & Record<keyof Totals, string>;
+
+/**
+ * The activity between scanFrom and scanTo summed per (local day of the 7, in the period or not): a
+ * handful of rows back. Whole UTC hours come from activity_hours; an hour that a boundary cuts (local
+ * midnight in a :30 or :45 zone, the scan's own ends) comes from its 15-minute slots. width_bucket
+ * answers 1..7 for the days, 0 or 8 outside them.
+ */
+async function periodSums(
+  db: Db,
+  adminId: string,
+  range: { scanFrom: Date; scanTo: Date; period: { from: Date; to: Date }; dayStarts: number[] },
+): Promise<PeriodRow[]> {
+  const { scanFrom, scanTo, period, dayStarts } = range;
+  const boundaries = [
+    scanFrom.getTime(),
+    scanTo.getTime(),
+    period.from.getTime(),
+    period.to.getTime(),
+    ...dayStarts,
+  ];
+  const cutHours = [...new Set(boundaries.filter((ms) => ms % hourMs !== 0).map((ms) => ms - (ms % hourMs)))];
+  const hoursFrom = new Date(Math.ceil(scanFrom.getTime() / hourMs) * hourMs);
+  const hoursTo = new Date(Math.floor(scanTo.getTime() / hourMs) * hourMs);
+  const slotRanges = cutHours.map(
+    (hour) =>
+      sql`(bucket_start >= ${new Date(Math.max(hour, scanFrom.getTime()))} and bucket_start < ${new Date(Math.min(hour + hourMs, scanTo.getTime()))})`,
+  );
+  const cutList = `{${cutHours.map((ms) => new Date(ms).toISOString()).join(",")}}`;
+  const days = `{${dayStarts.map((ms) => ms / 1000).join(",")}}`;
+  const result = await db.execute(sql`
+    select width_bucket(extract(epoch from m.at)::float8, ${days}::float8[]) as day,
+      (m.at >= ${period.from} and m.at < ${period.to}) as "inPeriod",
+      coalesce(sum(m.users), 0) as users, coalesce(sum(m.offers), 0) as offers,
+      coalesce(sum(m.revenue), 0) as revenue, coalesce(sum(m.redeems), 0) as redeems
+    from (
+      select hour_start as at, users, offers, revenue, redeems from activity_hours
+      where admin_id = ${adminId} and hour_start >= ${hoursFrom} and hour_start < ${hoursTo}
+        and hour_start <> all(${cutList}::timestamptz[])
+      union all
+      select bucket_start, users, offers, revenue, redeems from activity_buckets
+      where admin_id = ${adminId} and (${slotRanges.length ? sql.join(slotRanges, sql` or `) : sql`false`})
+    ) as m
+    group by 1, 2`);
+  return (result as unknown as { rows: PeriodRow[] }).rows;
+}
+
 /**
  * GET /api/dash: the period's figures, all-time totals, a 7-day series and the latest rows. Every
- * figure is a sum over the tenant's 15-minute activity slots (kept by triggers), so its cost does not
- * grow with the number of users or offers.
+ * figure is a sum over the tenant's 15-minute activity slots or its running totals (both kept by
+ * triggers), so its cost does not grow with the number of users, offers or days.
  */
 export async function getDashboard(
   db: Db,
@@ -55,15 +97,20 @@ export async function getDashboard(
   const period = { from: startOf(query.tz, first), to: startOf(query.tz, addDays(last, 1)) };
   const scanFrom = new Date(Math.min(period.from.getTime(), dayStarts[0] ?? 0));
   const scanTo = new Date(Math.max(period.to.getTime(), dayStarts[7] ?? 0));
-  const tenant = eq(activityBuckets.adminId, adminId);
+  const slotSums = periodSums(db, adminId, { scanFrom, scanTo, period, dayStarts });
 
   const [slots, [allTime], lastUsers, lastOffers, lastRedeems] = await Promise.all([
+    slotSums,
+    // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
     db
-      .select({ start: activityBuckets.bucketStart, ...sums })
-      .from(activityBuckets)
-      .where(and(tenant, gte(activityBuckets.bucketStart, scanFrom), lt(activityBuckets.bucketStart, scanTo)))
-      .groupBy(activityBuckets.bucketStart),
-    db.select(sums).from(activityBuckets).where(tenant),
+      .select({
+        users: sql<string>`coalesce(sum(${activityTotals.users}), 0)`,
+        offers: sql<string>`coalesce(sum(${activityTotals.offers}), 0)`,
+        revenue: sql<string>`coalesce(sum(${activityTotals.revenue}), 0)`,
+        redeems: sql<string>`coalesce(sum(${activityTotals.redeems}), 0)`,
+      })
+      .from(activityTotals)
+      .where(eq(activityTotals.adminId, adminId)),
     db
       .select({
         _id: appUsers.id,
@@ -94,12 +141,11 @@ export async function getDashboard(
   const inPeriod = zero();
   const perDay = days.map(zero);
   for (const slot of slots) {
-    const at = slot.start.getTime();
     const totals = toTotals(slot);
     const targets: Totals[] = [];
-    if (at >= period.from.getTime() && at < period.to.getTime()) targets.push(inPeriod);
-    const dayIndex = dayStarts.findIndex((start, i) => i < 7 && at >= start && at < (dayStarts[i + 1] ?? 0));
-    if (dayIndex >= 0) targets.push(perDay[dayIndex] as Totals);
+    if (slot.inPeriod) targets.push(inPeriod);
+    const day = perDay[Number(slot.day) - 1];
+    if (day) targets.push(day);
     for (const target of targets) {
       target.users += totals.users;
       target.offers += totals.offers;

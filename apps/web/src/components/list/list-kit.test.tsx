@@ -1,4 +1,5 @@
 import { Button } from "@mantine/core";
+import type { TotalCountKind } from "@rewards/contract";
 import { useQuery } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -33,7 +34,11 @@ function ThingsList() {
   const list = useListState(config);
   const query = useQuery({
     queryKey: ["things", list.queryParams],
-    queryFn: () => api.post<{ totalCount: number; entities: Thing[] }>("/api/things", list.queryParams),
+    queryFn: () =>
+      api.post<{ totalCount: number; totalCountKind?: TotalCountKind; entities: Thing[] }>(
+        "/api/things",
+        list.queryParams,
+      ),
   });
   const selection = useListSelection<Thing>([list.queryParams, query.dataUpdatedAt]);
   return (
@@ -52,6 +57,7 @@ function ThingsList() {
         ]}
         records={query.data?.entities ?? []}
         totalRecords={query.data?.totalCount ?? 0}
+        totalCountKind={query.data?.totalCountKind}
         fetching={query.isFetching}
         selection={{
           selected: selection.selected,
@@ -75,6 +81,17 @@ const header = (title: string) => screen.getByRole("button", { name: new RegExp(
 
 describe("list kit", () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("shows an exact total as it is, an estimate as 'about N' and a capped count as 'N+'", async () => {
+    const exact = renderList();
+    expect(await screen.findByText("1-3 of 12")).toBeInTheDocument();
+    exact.unmount();
+    const estimate = renderList("/things", () => ({ totalCount: 940_512, totalCountKind: "estimate" }));
+    expect(await screen.findByText("1-3 of about 940,512")).toBeInTheDocument();
+    estimate.unmount();
+    renderList("/things", () => ({ totalCount: 10_000, totalCountKind: "atLeast" }));
+    expect(await screen.findByText("1-3 of 10,000+")).toBeInTheDocument();
+  });
 
   it("asks for the list's defaults when the URL holds nothing (or nonsense)", async () => {
     const { lastBody } = renderList("/things?page=-2&pageSize=7&sortField=weight&sortOrder=up");

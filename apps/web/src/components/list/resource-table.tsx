@@ -1,5 +1,6 @@
 import "mantine-datatable/styles.css";
 import { Loader, Stack, Text } from "@mantine/core";
+import type { TotalCountKind } from "@rewards/contract";
 import { IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useEffect } from "react";
@@ -21,6 +22,8 @@ type ResourceTableProps<T extends { _id: string }, S extends string> = {
   columns: DataTableColumn<T>[];
   records: T[];
   totalRecords: number;
+  /** How exact totalRecords is: big lists answer an estimate ("about N") or a floor ("N+"). */
+  totalCountKind?: TotalCountKind;
   fetching: boolean;
   selection?: Selection<T>;
   /** Below this width the table scrolls sideways inside its card. */
@@ -36,12 +39,21 @@ const sortIcons = {
 // A sort column no table has: every sortable header shows the neutral icon.
 const neutralSort = { columnAccessor: "", direction: "asc" as const };
 
+/** The pager's "1-10 of N", with "about N" for an estimate and "N+" for a count that stopped at its cap. */
+export function rangeText(from: number, to: number, total: number, kind: TotalCountKind = "exact"): string {
+  const count = total.toLocaleString("en");
+  if (kind === "estimate") return t("list.rangeAbout", { from, to, total: count });
+  if (kind === "atLeast") return t("list.rangeAtLeast", { from, to, total: count });
+  return t("list.range", { from, to, total });
+}
+
 /** mantine-datatable with remote paging, the three-state sort and row selection (SPEC 2.4). */
 export function ResourceTable<T extends { _id: string }, S extends string>({
   state,
   columns,
   records,
   totalRecords,
+  totalCountKind,
   fetching,
   selection,
   minWidth = 900,
@@ -84,7 +96,7 @@ export function ResourceTable<T extends { _id: string }, S extends string>({
       recordsPerPageOptions={[...state.pageSizes]}
       onRecordsPerPageChange={state.setPageSize}
       recordsPerPageLabel={t("list.pageSize")}
-      paginationText={({ from, to, totalRecords: total }) => t("list.range", { from, to, total })}
+      paginationText={({ from, to, totalRecords: total }) => rangeText(from, to, total, totalCountKind)}
       sortStatus={
         state.sort ? { columnAccessor: state.sort.sortField, direction: state.sort.sortOrder } : neutralSort
       }

@@ -1,0 +1,1 @@
+CREATE INDEX "redeems_admin_cost_idx" ON "redeems" USING btree ("admin_id","reward_cost","id");
