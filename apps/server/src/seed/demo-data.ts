@@ -2,7 +2,15 @@ import { faker } from "@faker-js/faker";
 import { type LedgerReason, type OfferNetwork, offerNetworks } from "@rewards/contract";
 import { v7 } from "uuid";
 import type { Db, Tx } from "../db/client.ts";
-import { appUserDevices, appUsers, completedOffers, pointsLedger, redeems } from "../db/schema/index.ts";
+import {
+  appUserDevices,
+  appUsers,
+  completedOffers,
+  ipScreenings,
+  pointsLedger,
+  redeems,
+} from "../db/schema/index.ts";
+import { addDemoFraudSignals } from "./demo-fraud.ts";
 
 type UserRow = typeof appUsers.$inferInsert;
 type OfferRow = typeof completedOffers.$inferInsert;
@@ -54,8 +62,9 @@ async function insertAll(tx: Tx, table: Parameters<Tx["insert"]>[0], rows: objec
 
 /**
  * Realistic demo data for one administrator: app users with devices, fingerprints and referrals, offers
- * over the last 30 days across networks and countries, and their ledger rows. Every balance equals the
- * sum of its ledger. Deterministic for a given seed, relative to `now`.
+ * over the last 30 days across networks and countries, their ledger rows, and a few fraud signals (linked
+ * accounts, a VPN user; see demo-fraud.ts). Every balance equals the sum of its ledger. Deterministic for
+ * a given seed, relative to `now`.
  */
 export async function seedDemoData(
   db: Db,
@@ -241,6 +250,8 @@ export async function seedDemoData(
   }
 
   for (const user of users) user.points = balance.get(user.id as string) ?? 0;
+  // After every random draw, so the rest of the demo stays as it was for a given seed.
+  const screenings = addDemoFraudSignals(adminId, { users, devices, offers, redeems: redeemRows });
 
   await db.transaction(async (tx) => {
     // Referrers first: users are inserted in creation order, and a referrer is always created earlier.
@@ -250,11 +261,13 @@ export async function seedDemoData(
     await insertAll(tx, completedOffers, offers);
     await insertAll(tx, pointsLedger, ledger);
     await insertAll(tx, redeems, redeemRows);
+    await insertAll(tx, ipScreenings, screenings);
   });
   return {
     users: users.length,
     offers: offers.length,
     redeems: redeemRows.length,
     ledgerRows: ledger.length,
+    riskyUsers: users.filter((user) => (user.riskReasons?.length ?? 0) > 0).length,
   };
 }

@@ -3,6 +3,7 @@ import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } fr
 import { userStatus } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { completedOfferSchema } from "./offers.ts";
+import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 
 /** An app user, as the Users list shows it (SPEC 3 "User"). Wire names as SPEC gives them. */
 export const customerSchema = z.object({
@@ -22,6 +23,8 @@ export const customerSchema = z.object({
   googleId: z.string().nullable(),
   facebookId: z.string().nullable(),
   visitorId: z.string().nullable(),
+  /** Why this user looks risky (IP screening at sign-up, linked accounts); empty for a clean user. */
+  riskReasons: z.array(riskReasonSchema),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -40,6 +43,17 @@ export const deviceRecordSchema = z.object({
 });
 export type DeviceRecord = z.infer<typeof deviceRecordSchema>;
 
+/** At most this many linked accounts are shown: enough to act on, cheap to find. */
+export const linkedAccountLimit = 20;
+
+/** Another user of the tenant who shares this user's visitorId, a device id (GAID, Android id) or sign-up IP. */
+export const linkedAccountSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  via: z.enum(["visitor", "device", "ip"]),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
+
 /** GET /api/users/details/{id}: the user plus what the details modal shows. */
 export const customerDetailsSchema = customerSchema.extend({
   ipOfSignup: z.string().nullable(),
@@ -51,6 +65,10 @@ export const customerDetailsSchema = customerSchema.extend({
   devices: z.array(deviceRecordSchema),
   userInfo: z.record(z.string(), z.unknown()).nullable(),
   referredBy: z.object({ _id: z.string(), username: z.string() }).nullable(),
+  /** Up to linkedAccountLimit other users linked to this one, the strongest link first. */
+  linkedAccounts: z.array(linkedAccountSchema),
+  /** The latest IP screening at sign-up; null when the user signed up before screening existed. */
+  signupScreening: ipScreeningSchema.nullable(),
 });
 export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
 

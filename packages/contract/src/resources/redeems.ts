@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 import { customerSchema } from "./customers.ts";
+import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 
 /** One numbering everywhere, list filter included (DECISIONS "Redeems and points"). */
 export const redeemStatus = { pending: 0, sent: 1, rejected: 2 } as const;
@@ -24,6 +25,8 @@ export const redeemSchema = z.object({
   code: z.string().nullable(),
   subject: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** The user's risk reasons when they asked, plus this request's own (e.g. country_mismatch). */
+  riskReasons: z.array(riskReasonSchema),
 });
 export type Redeem = z.infer<typeof redeemSchema>;
 
@@ -41,6 +44,10 @@ export const redeemDetailsSchema = redeemSchema.extend({
   text: z.string().nullable(),
   user: customerSchema,
   delivery: mailDeliverySchema.nullable(),
+  /** Where the app asked from, and what the IP screening said then (null before screening existed). */
+  ip: z.string().nullable(),
+  ipCountry: z.string().nullable(),
+  screening: ipScreeningSchema.nullable(),
 });
 export type RedeemDetails = z.infer<typeof redeemDetailsSchema>;
 
@@ -50,6 +57,8 @@ export const redeemFilterSchema = z.object({
   redeemUser: idSchema.optional(),
   _id: idSchema.optional(),
   status: statusSchema.optional(),
+  /** true: only requests with a risk reason ("Risky only"); false: only those without. */
+  risky: z.boolean({ error: "risky must be true or false" }).optional(),
 });
 export type RedeemFilter = z.input<typeof redeemFilterSchema>;
 export const redeemListBodySchema = listQuerySchema(redeemFilterSchema, redeemSortFields, {

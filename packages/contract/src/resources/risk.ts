@@ -32,3 +32,27 @@ export const riskReasonLabels: Record<RiskReason, string> = {
   linked_ip: "Shares a sign-up IP with another account",
   country_mismatch: "Redeem IP country differs from the sign-up country",
 };
+
+/** What the IP-data service said about an address at sign-up or at a redeem (ip_screenings). */
+export const ipScreeningSchema = z.object({
+  ip: z.string(),
+  /** `unscreened`: the service was not configured or failed, so nothing is known about the address. */
+  status: z.enum(["screened", "unscreened"]),
+  country: z.string().nullable(),
+  isVpn: z.boolean(),
+  isProxy: z.boolean(),
+  isTor: z.boolean(),
+  isDatacenter: z.boolean(),
+  isThreat: z.boolean(),
+  createdAt: z.string(),
+});
+export type IpScreening = z.infer<typeof ipScreeningSchema>;
+
+/**
+ * Device ids that many unrelated devices report, so sharing one links nobody: the all-zero advertising
+ * id of a user who opted out of ad tracking, and the Android id of a well-known Android 2.2 bug.
+ */
+export const nonIdentifyingDeviceIds: readonly string[] = [
+  "00000000-0000-0000-0000-000000000000",
+  "9774d56d682e549c",
+];

@@ -129,6 +129,8 @@ export const generalConfigBodySchema = z.object({
   fbLike: boundedInt(1, 100_000),
   fbShare: boundedInt(1, 100_000),
   twShare: boundedInt(1, 100_000),
+  /** Refuse sign-ups from VPN, proxy and Tor addresses (403); off, they succeed and are flagged. */
+  blockVpnSignups: z.boolean({ error: messages.required }).default(generalConfigDefaults.blockVpnSignups),
 });
 export type GeneralConfigBody = z.input<typeof generalConfigBodySchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -140,6 +141,8 @@ export const generalConfigs = pgTable(
     fbLike: integer("fb_like").notNull(),
     fbShare: integer("fb_share").notNull(),
     twShare: integer("tw_share").notNull(),
+    /** Refuse sign-ups from VPN, proxy and Tor addresses (IP screening, issue 9); off: they are flagged. */
+    blockVpnSignups: boolean("block_vpn_signups").notNull().default(false),
     ...timestamps(),
   },
   (t) => [uniqueIndex("general_configs_admin_key").on(t.adminId)],
@@ -173,5 +176,5 @@ export const notifications = pgTable(
     messageId: text("message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_admin_created_idx").on(t.adminId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index("notifications_admin_created_idx").on(t.adminId, t.createdAt, t.id)],
 );

@@ -1,7 +1,17 @@
-import { type Customer, userStatus } from "@rewards/contract";
-import type { appUsers } from "../../db/schema/index.ts";
+import { type Customer, type IpScreening, type RiskReason, riskReasons, userStatus } from "@rewards/contract";
+import type { appUsers, ipScreenings } from "../../db/schema/index.ts";
 
 export type AppUserRow = typeof appUsers.$inferSelect;
+type IpScreeningRow = typeof ipScreenings.$inferSelect;
+
+const knownReasons = new Set<string>(riskReasons);
+
+/**
+ * The stored reasons as the contract names them. The column is plain text[], so a reason written by a
+ * newer server (or by hand) that this one does not know is left out rather than failing the whole answer.
+ */
+export const toRiskReasons = (stored: string[]): RiskReason[] =>
+  stored.filter((reason): reason is RiskReason => knownReasons.has(reason));
 
 /** A database row → the wire shape of SPEC 3 (its names, misspellings included). */
 export const toCustomer = (row: AppUserRow): Customer => ({
@@ -20,4 +30,17 @@ export const toCustomer = (row: AppUserRow): Customer => ({
   googleId: row.googleId,
   facebookId: row.facebookId,
   visitorId: row.visitorId,
+  riskReasons: toRiskReasons(row.riskReasons),
+});
+
+export const toIpScreening = (row: IpScreeningRow): IpScreening => ({
+  ip: row.ip,
+  status: row.status,
+  country: row.country,
+  isVpn: row.isVpn,
+  isProxy: row.isProxy,
+  isTor: row.isTor,
+  isDatacenter: row.isDatacenter,
+  isThreat: row.isThreat,
+  createdAt: row.createdAt.toISOString(),
 });

@@ -34,6 +34,7 @@ export async function customersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["users"],
+        summary: "List the app's users (filter, sort, page)",
         querystring: listQuerystringSchema,
         body: customerListBodySchema,
         response: { 200: customerListAnswerSchema, ...errors },
@@ -47,6 +48,7 @@ export async function customersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["users"],
+        summary: "Ban or activate selected users",
         body: customersStateBodySchema,
         response: { 200: customersStateAnswerSchema, ...errors },
       },
@@ -60,6 +62,7 @@ export async function customersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["users"],
+        summary: "A user's details: devices, referrals, ledger and history",
         params: idParamsSchema,
         response: { 200: customerDetailsSchema, ...errors, 404: errorAnswerSchema },
       },
@@ -72,6 +75,7 @@ export async function customersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["users"],
+        summary: "A user",
         params: idParamsSchema,
         response: { 200: customerSchema, ...errors, 404: errorAnswerSchema },
       },
@@ -84,6 +88,7 @@ export async function customersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["users"],
+        summary: "Edit a user (a credit change is an admin adjustment in the ledger)",
         params: idParamsSchema,
         body: customerUpdateBodySchema,
         response: { 200: customerSchema, ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema },

@@ -11,12 +11,28 @@ import {
 import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { appUserDevices, appUsers, completedOffers, pointsLedger } from "../../db/schema/index.ts";
+import {
+  appUserDevices,
+  appUsers,
+  completedOffers,
+  ipScreenings,
+  pointsLedger,
+} from "../../db/schema/index.ts";
+import { tenantTotal } from "../../lib/activity-totals.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { movePoints } from "../../lib/ledger.ts";
-import { countAll, type ListParams, likeEscape, listClauses, prefixRange } from "../../lib/list-query.ts";
+import {
+  cappedCount,
+  countAll,
+  type ListParams,
+  likeEscape,
+  listClauses,
+  prefixRange,
+} from "../../lib/list-query.ts";
 import { toCompletedOffer } from "../offers/offers.mapper.ts";
-import { toCustomer } from "./customers.mapper.ts";
+import { toCustomer, toIpScreening } from "./customers.mapper.ts";
+import { findLinkedAccounts } from "./linked-accounts.ts";
 
 type CustomerFilter = z.output<typeof customerFilterSchema>;
 type CustomerSort = (typeof customerSortFields)[number];
@@ -28,7 +44,7 @@ export async function listCustomers(
   adminId: string,
   params: ListParams<CustomerFilter, CustomerSort>,
 ) {
-  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
     filters: {
       username: (text) => ilike(appUsers.username, `%${likeEscape(text)}%`),
       ipSignup: (prefix) => prefixRange(appUsers.ipSignup, prefix.toLowerCase()),
@@ -39,7 +55,7 @@ export async function listCustomers(
     sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: appUsers.username },
     tiebreaker: appUsers.id,
   });
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(appUsers)
@@ -47,9 +63,11 @@ export async function listCustomers(
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select(countAll()).from(appUsers).where(where),
+    cappedCount(db, appUsers, where, {
+      exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "users"),
+    }),
   ]);
-  return { totalCount: total?.value ?? 0, entities: rows.map(toCustomer) };
+  return { ...total, entities: rows.map(toCustomer) };
 }
 
 export async function getCustomer(db: Db, adminId: string, id: string): Promise<Customer | null> {
@@ -71,36 +89,50 @@ export async function getCustomerDetails(
     .from(appUsers)
     .where(and(tenant(adminId), eq(appUsers.id, id)));
   if (!row) return null;
-  const [referrer, [referred], [referralSum], offers, devices] = await Promise.all([
-    row.referredBy
-      ? db
-          .select({ _id: appUsers.id, username: appUsers.username })
-          .from(appUsers)
-          .where(and(tenant(adminId), eq(appUsers.id, row.referredBy)))
-      : Promise.resolve([]),
-    db
-      .select(countAll())
-      .from(appUsers)
-      .where(and(tenant(adminId), eq(appUsers.referredBy, id))),
-    db
-      .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
-      .from(pointsLedger)
-      .where(
-        and(eq(pointsLedger.userId, id), inArray(pointsLedger.reason, ["referral", "referral_reversal"])),
-      ),
-    db
-      .select()
-      .from(completedOffers)
-      .where(and(eq(completedOffers.adminId, adminId), eq(completedOffers.userId, id)))
-      .orderBy(desc(completedOffers.date), desc(completedOffers.id))
-      .limit(userDetailsOfferCount),
-    db
-      .select()
-      .from(appUserDevices)
-      .where(eq(appUserDevices.userId, id))
-      .orderBy(desc(appUserDevices.createdAt))
-      .limit(20),
-  ]);
+  const [referrer, [referred], [referralSum], offers, devices, linkedAccounts, [signupScreening]] =
+    await Promise.all([
+      row.referredBy
+        ? db
+            .select({ _id: appUsers.id, username: appUsers.username })
+            .from(appUsers)
+            .where(and(tenant(adminId), eq(appUsers.id, row.referredBy)))
+        : Promise.resolve([]),
+      db
+        .select(countAll())
+        .from(appUsers)
+        .where(and(tenant(adminId), eq(appUsers.referredBy, id))),
+      db
+        .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
+        .from(pointsLedger)
+        .where(
+          and(eq(pointsLedger.userId, id), inArray(pointsLedger.reason, ["referral", "referral_reversal"])),
+        ),
+      db
+        .select()
+        .from(completedOffers)
+        .where(and(eq(completedOffers.adminId, adminId), eq(completedOffers.userId, id)))
+        .orderBy(desc(completedOffers.date), desc(completedOffers.id))
+        .limit(userDetailsOfferCount),
+      db
+        .select()
+        .from(appUserDevices)
+        .where(eq(appUserDevices.userId, id))
+        .orderBy(desc(appUserDevices.createdAt))
+        .limit(20),
+      findLinkedAccounts(db, adminId, row),
+      db
+        .select()
+        .from(ipScreenings)
+        .where(
+          and(
+            eq(ipScreenings.userId, id),
+            eq(ipScreenings.adminId, adminId),
+            eq(ipScreenings.purpose, "signup"),
+          ),
+        )
+        .orderBy(desc(ipScreenings.createdAt))
+        .limit(1),
+    ]);
   return {
     ...toCustomer(row),
     ipOfSignup: row.ipSignup,
@@ -122,6 +154,8 @@ export async function getCustomerDetails(
     })),
     userInfo: row.userInfo ?? null,
     referredBy: referrer[0] ?? null,
+    linkedAccounts,
+    signupScreening: signupScreening ? toIpScreening(signupScreening) : null,
   };
 }
 
@@ -168,16 +202,53 @@ export async function updateCustomer(
       })
       .where(and(tenant(adminId), eq(appUsers.id, id)))
       .returning();
-    return updated ? toCustomer(updated) : null;
+    if (!updated) return null;
+    const editable = (row: typeof current) => ({
+      referCode: row.referCode,
+      provision: row.provision,
+      isVerfied: row.isVerified,
+      points: row.points,
+    });
+    await recordAudit(
+      tx,
+      byTenant(adminId, {
+        action: "user.update",
+        recordType: "user",
+        recordId: id,
+        changes: changesBetween(editable(current), editable(updated)),
+      }),
+    );
+    return toCustomer(updated);
   });
 }
 
 /** Bans (2) or activates (3) the selected users of this tenant; answers how many were changed. */
 export async function setCustomersStatus(db: Db, adminId: string, ids: string[], status: 2 | 3) {
-  const updated = await db
-    .update(appUsers)
-    .set({ isActive: status === userStatus.active, updatedAt: new Date() })
-    .where(and(tenant(adminId), inArray(appUsers.id, ids)))
-    .returning({ id: appUsers.id });
-  return { updated: updated.length };
+  const isActive = status === userStatus.active;
+  return db.transaction(async (tx) => {
+    // The states before, locked, so each user's audit entry says what it was.
+    const before = await tx
+      .select({ id: appUsers.id, isActive: appUsers.isActive })
+      .from(appUsers)
+      .where(and(tenant(adminId), inArray(appUsers.id, ids)))
+      .orderBy(appUsers.id)
+      .for("update");
+    const updated = await tx
+      .update(appUsers)
+      .set({ isActive, updatedAt: new Date() })
+      .where(and(tenant(adminId), inArray(appUsers.id, ids)))
+      .returning({ id: appUsers.id });
+    await recordAudit(
+      tx,
+      before.map((row) =>
+        byTenant(adminId, {
+          action: "user.status",
+          recordType: "user",
+          recordId: row.id,
+          changes: changesBetween({ isActive: row.isActive }, { isActive }),
+        }),
+      ),
+    );
+    return { updated: updated.length };
+  });
 }

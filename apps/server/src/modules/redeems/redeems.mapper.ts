@@ -1,5 +1,6 @@
 import type { MailDelivery, Redeem } from "@rewards/contract";
 import type { mailOutbox, redeems } from "../../db/schema/index.ts";
+import { toRiskReasons } from "../customers/customers.mapper.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -18,6 +19,7 @@ export const toRedeem = (row: RedeemRow, userEmail: string): Redeem => ({
   code: row.code,
   subject: row.subject,
   paidAt: row.paidAt?.toISOString() ?? null,
+  riskReasons: toRiskReasons(row.riskReasons),
 });
 
 export const toDelivery = (row: OutboxRow): MailDelivery => ({

@@ -29,6 +29,7 @@ export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueu
     {
       schema: {
         tags: ["redeems"],
+        summary: "List redeem requests (filter, sort, page)",
         querystring: listQuerystringSchema,
         body: redeemListBodySchema,
         response: { 200: redeemListAnswerSchema, ...errors },
@@ -42,6 +43,7 @@ export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueu
     {
       schema: {
         tags: ["redeems"],
+        summary: "Set the status of selected redeems (points held or refunded)",
         body: redeemsStateBodySchema,
         response: { 200: redeemsStateAnswerSchema, ...errors, 409: errorAnswerSchema },
       },
@@ -54,6 +56,7 @@ export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueu
     {
       schema: {
         tags: ["redeems"],
+        summary: "Pay a redeem: store the gift card, set Sent and queue the e-mail",
         params: idParamsSchema,
         body: sendRewardBodySchema,
         response: { 200: redeemDetailsSchema, ...withConflicts },
@@ -71,6 +74,7 @@ export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueu
     {
       schema: {
         tags: ["redeems"],
+        summary: "A redeem with its e-mail's delivery state",
         params: idParamsSchema,
         response: { 200: redeemDetailsSchema, ...errors, 404: errorAnswerSchema },
       },
@@ -83,6 +87,7 @@ export async function redeemsRoutes(app: FastifyInstance, { onQueued }: { onQueu
     {
       schema: {
         tags: ["redeems"],
+        summary: "Cancel a pending redeem (refunds its points)",
         params: idParamsSchema,
         response: { 200: redeemDetailsSchema, ...withConflicts },
       },

@@ -1,39 +1,53 @@
 import {
+  type AuditAction,
   messages,
   type RedeemDetails,
   type redeemFilterSchema,
   type redeemSortFields,
   redeemStatus,
 } from "@rewards/contract";
-import { and, desc, eq, ilike } from "drizzle-orm";
+import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { appUsers, mailOutbox, redeems } from "../../db/schema/index.ts";
+import { appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/index.ts";
+import { tenantTotal } from "../../lib/activity-totals.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
-import { toCustomer } from "../customers/customers.mapper.ts";
+import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import { toCustomer, toIpScreening } from "../customers/customers.mapper.ts";
 import { changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
-import { toDelivery, toRedeem } from "./redeems.mapper.ts";
+import { type RedeemRow, toDelivery, toRedeem } from "./redeems.mapper.ts";
 
 type RedeemFilter = z.output<typeof redeemFilterSchema>;
 type RedeemSort = (typeof redeemSortFields)[number];
 
 const tenant = (adminId: string) => eq(redeems.adminId, adminId);
 
-/** A page of redeems with each one's user e-mail, joined by primary key. */
-export async function listRedeems(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
-  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+/**
+ * Written exactly as the partial index redeems_admin_risky_date_idx's predicate, so the planner can
+ * prove a "risky only" query is covered by it and read just the risky rows.
+ */
+const risky = sql`cardinality(${redeems.riskReasons}) > 0`;
+const clean = sql`cardinality(${redeems.riskReasons}) = 0`;
+
+/**
+ * The two queries of a list page, built but not run: the page (each redeem with its user's e-mail,
+ * joined by primary key) and its total. Tests read their plans with EXPLAIN.
+ */
+export function redeemListQueries(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
+  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
     filters: {
       redeemEmail: (text) => ilike(redeems.redeemEmail, `%${likeEscape(text)}%`),
       redeemUser: (userId) => eq(redeems.userId, userId),
       _id: (id) => eq(redeems.id, id),
       status: (status) => eq(redeems.status, status),
+      risky: (only) => (only ? risky : clean),
     },
     sorts: { redeemDate: redeems.redeemDate, rewardCost: redeems.rewardCost },
     tiebreaker: redeems.id,
   });
-  const [rows, [total]] = await Promise.all([
-    db
+  return {
+    page: db
       .select({ redeem: redeems, userEmail: appUsers.username })
       .from(redeems)
       .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
@@ -41,9 +55,20 @@ export async function listRedeems(db: Db, adminId: string, params: ListParams<Re
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select(countAll()).from(redeems).where(where),
-  ]);
-  return { totalCount: total?.value ?? 0, entities: rows.map((row) => toRedeem(row.redeem, row.userEmail)) };
+    total: db.select(countAll()).from(redeems).where(where),
+    /** totalCount as the list answers it: capped, or the kept total when unfiltered. */
+    cappedTotal: () =>
+      cappedCount(db, redeems, where, {
+        exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "redeems"),
+      }),
+  };
+}
+
+/** A page of redeems with each one's user e-mail, and the total. */
+export async function listRedeems(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
+  const queries = redeemListQueries(db, adminId, params);
+  const [rows, total] = await Promise.all([queries.page, queries.cappedTotal()]);
+  return { ...total, entities: rows.map((row) => toRedeem(row.redeem, row.userEmail)) };
 }
 
 export async function getRedeemDetails(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
@@ -53,25 +78,53 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
     .where(and(tenant(adminId), eq(redeems.id, id)));
   if (!row) return null;
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.redeemId, id))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const [[mail], [screening]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.redeemId, id))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1),
+    db
+      .select()
+      .from(ipScreenings)
+      .where(
+        and(
+          eq(ipScreenings.redeemId, id),
+          eq(ipScreenings.adminId, adminId),
+          eq(ipScreenings.purpose, "redeem"),
+        ),
+      )
+      .orderBy(desc(ipScreenings.createdAt))
+      .limit(1),
+  ]);
   return {
     ...toRedeem(row.redeem, row.user.username),
     text: row.redeem.bodyHtml,
     user: toCustomer(row.user),
     delivery: mail ? toDelivery(mail) : null,
+    ip: row.redeem.ip,
+    ipCountry: row.redeem.ipCountry,
+    screening: screening ? toIpScreening(screening) : null,
   };
 }
+
+const statusEntry = (adminId: string, action: AuditAction, row: RedeemRow, status: number) =>
+  byTenant(adminId, {
+    action,
+    recordType: "redeem",
+    recordId: row.id,
+    changes: changesBetween({ status: row.status }, { status }),
+  });
 
 /** Sets one status on every selected redeem of this tenant, all or nothing, moving points as it goes. */
 export async function setRedeemsStatus(db: Db, adminId: string, ids: string[], status: number) {
   return db.transaction(async (tx) => {
     const rows = await lockRedeems(tx, adminId, ids);
-    for (const row of rows) await changeRedeemStatus(tx, row, status);
+    for (const row of rows) {
+      await changeRedeemStatus(tx, row, status);
+      await recordAudit(tx, statusEntry(adminId, "redeem.status", row, status));
+    }
     return { updated: rows.length };
   });
 }
@@ -83,6 +136,7 @@ export async function cancelRedeem(db: Db, adminId: string, id: string): Promise
     if (!row) return false;
     if (row.status !== redeemStatus.pending) throw new AppError(409, messages.redeemNotPending);
     await changeRedeemStatus(tx, row, redeemStatus.rejected);
+    await recordAudit(tx, statusEntry(adminId, "redeem.cancel", row, redeemStatus.rejected));
     return true;
   });
   return found ? getRedeemDetails(db, adminId, id) : null;

@@ -3,12 +3,14 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { mailConfigs, mailOutbox } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { escapeHtml, htmlToText, sanitizeEmailHtml } from "../../lib/html.ts";
 import { newId } from "../../lib/ids.ts";
 import type { OutboxRow } from "../../lib/outbox.ts";
 import { MailSendError, sendViaMailgun } from "../../lib/platform-mail.ts";
 import { changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
+import type { RedeemRow } from "./redeems.mapper.ts";
 import { getRedeemDetails } from "./redeems.service.ts";
 
 type SendRewardInput = z.output<typeof sendRewardBodySchema>;
@@ -23,6 +25,23 @@ function composeRewardMail(input: SendRewardInput) {
     html,
     text: `${htmlToText(body)}\n\n${input.rewardName}\nGift card code: ${input.code}`.trim(),
   };
+}
+
+/** The pay's audit entry: the new status and what the e-mail carries; the gift card code masked. */
+function payEntry(adminId: string, redeem: RedeemRow, input: SendRewardInput) {
+  const paid = (row: Pick<RedeemRow, "status" | "code" | "rewardName" | "redeemEmail" | "subject">) => ({
+    status: row.status,
+    code: row.code,
+    rewardName: row.rewardName,
+    redeemEmail: row.redeemEmail,
+    subject: row.subject,
+  });
+  return byTenant(adminId, {
+    action: "redeem.pay",
+    recordType: "redeem",
+    recordId: redeem.id,
+    changes: changesBetween(paid(redeem), paid({ ...input, status: redeemStatus.sent }), { code: true }),
+  });
 }
 
 /**
@@ -45,6 +64,7 @@ export async function sendReward(
       .where(eq(mailConfigs.adminId, adminId));
     if (!config) throw new AppError(400, messages.mailNotConfigured);
     const mail = composeRewardMail(input);
+    await recordAudit(tx, payEntry(adminId, redeem, input));
     await changeRedeemStatus(tx, redeem, redeemStatus.sent, {
       code: input.code,
       rewardName: input.rewardName,
@@ -68,8 +88,11 @@ export async function sendReward(
   return found ? getRedeemDetails(db, adminId, id) : null;
 }
 
-/** Delivers an outbox message through its tenant's current Mailgun config. */
-export function deliverThroughTenantMailgun(db: Db, mailgunBaseUrl: string) {
+/**
+ * Delivers an outbox message through its tenant's current Mailgun config. The outbox id rides along as
+ * the Mailgun variable `v:outbox_id`, so a duplicate (at-least-once delivery) can be traced to its row.
+ */
+export function deliverThroughTenantMailgun(db: Db, mailgunBaseUrl: string, timeoutMs?: number) {
   return async (message: OutboxRow) => {
     const [config] = await db.select().from(mailConfigs).where(eq(mailConfigs.adminId, message.adminId));
     if (!config) throw new MailSendError(messages.mailNotConfigured, false);
@@ -80,7 +103,14 @@ export function deliverThroughTenantMailgun(db: Db, mailgunBaseUrl: string) {
         from: config.fromEmail,
         baseUrl: mailgunBaseUrl,
       },
-      { to: message.toAddress, subject: message.subject, text: message.text, html: message.html },
+      {
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        variables: { outbox_id: message.id },
+      },
+      timeoutMs,
     );
   };
 }

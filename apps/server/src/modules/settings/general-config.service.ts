@@ -7,6 +7,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { generalConfigs } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -22,6 +23,7 @@ const toGeneralConfig = (row: GeneralRow): GeneralConfig => ({
   fbLike: row.fbLike,
   fbShare: row.fbShare,
   twShare: row.twShare,
+  blockVpnSignups: row.blockVpnSignups,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -32,21 +34,39 @@ export async function getGeneralConfig(db: Db, adminId: string): Promise<General
   return { adminId, name: "general", ...generalConfigDefaults, updatedAt: null };
 }
 
+const generalEntry = (adminId: string, before: GeneralRow | null, after: GeneralRow) =>
+  byTenant(adminId, {
+    action: "settings.general.save",
+    recordType: "generalConfig",
+    recordId: after.id,
+    changes: changesBetween(before, after),
+  });
+
 export async function createGeneralConfig(db: Db, adminId: string, input: GeneralInput) {
-  const [row] = await db
-    .insert(generalConfigs)
-    .values({ id: newId(), adminId, ...input })
-    .onConflictDoNothing({ target: generalConfigs.adminId })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toGeneralConfig(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(generalConfigs)
+      .values({ id: newId(), adminId, ...input })
+      .onConflictDoNothing({ target: generalConfigs.adminId })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, generalEntry(adminId, null, row));
+    return toGeneralConfig(row);
+  });
 }
 
 export async function updateGeneralConfig(db: Db, adminId: string, id: string, input: GeneralInput) {
-  const [row] = await db
-    .update(generalConfigs)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(generalConfigs.adminId, adminId), eq(generalConfigs.id, id)))
-    .returning();
-  return row ? toGeneralConfig(row) : null;
+  return db.transaction(async (tx) => {
+    const where = and(eq(generalConfigs.adminId, adminId), eq(generalConfigs.id, id));
+    const [current] = await tx.select().from(generalConfigs).where(where).for("update");
+    if (!current) return null;
+    const [row] = await tx
+      .update(generalConfigs)
+      .set({ ...input, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, generalEntry(adminId, current, row));
+    return toGeneralConfig(row);
+  });
 }

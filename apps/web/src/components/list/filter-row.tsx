@@ -1,4 +1,4 @@
-import { CloseButton, Group, TextInput } from "@mantine/core";
+import { Checkbox, CloseButton, Flex, Group, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
@@ -10,6 +10,27 @@ export function FilterRow({ children }: { children: ReactNode }) {
     <Group align="flex-start" gap="sm" mb="md" wrap="wrap">
       {children}
     </Group>
+  );
+}
+
+/**
+ * An on/off filter such as "Risky only". The inputs beside it have a label above them: a box as tall as
+ * their fields, at the bottom of the row, keeps it level with them, and adds no gap once it wraps alone
+ * onto a line of its own (phones).
+ */
+export function CheckboxFilter({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Flex h={36} align="center" style={{ alignSelf: "flex-end" }}>
+      <Checkbox label={label} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+    </Flex>
   );
 }
 

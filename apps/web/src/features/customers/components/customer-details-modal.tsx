@@ -7,6 +7,7 @@ import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useCustomerDetails } from "../api/get-customer-details";
 import { CompletedOffersTable, DetailsSummary, DevicesTable, UserInfoBlock } from "./customer-details-parts";
+import { CustomerRiskSection } from "./customer-risk-section";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,7 +21,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function CustomerDetailsModal({ id }: { id: string }) {
+/** `history` is the user's own audit history, composed in by the route (features do not import each other). */
+export function CustomerDetailsModal({ id, history }: { id: string; history?: ReactNode }) {
   const details = useCustomerDetails(id);
   useErrorNotification(actionErrors.loadCustomerDetails, details.error);
   return (
@@ -30,6 +32,9 @@ export function CustomerDetailsModal({ id }: { id: string }) {
       {details.data && (
         <Stack gap="lg">
           <DetailsSummary details={details.data} />
+          <Section title={t("risk.section")}>
+            <CustomerRiskSection details={details.data} />
+          </Section>
           <Section title={t("customers.details.offers")}>
             <CompletedOffersTable offers={details.data.completedOffers} />
           </Section>
@@ -39,6 +44,7 @@ export function CustomerDetailsModal({ id }: { id: string }) {
           <Section title={t("customers.details.userInfo")}>
             <UserInfoBlock userInfo={details.data.userInfo} />
           </Section>
+          {history && <Section title={t("audit.history.title")}>{history}</Section>}
         </Stack>
       )}
     </RouteModal>

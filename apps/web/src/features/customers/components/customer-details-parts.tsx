@@ -3,6 +3,7 @@ import type { CompletedOffer, CustomerDetails, DeviceRecord } from "@rewards/con
 import { Link } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DetailField } from "../../../components/detail-field";
+import { RiskBadge } from "../../../components/risk-badge";
 import { OfferStatusBadge, UserStatusBadge, VerifiedBadge } from "../../../components/status-badges";
 import { formatDateTime, formatUsd } from "../../../lib/format";
 import { type I18nKey, t } from "../../../lib/i18n";
@@ -16,7 +17,8 @@ export function DetailsSummary({ details }: { details: CustomerDetails }) {
       <DetailField label="customers.details.shareKey">{details.referCode}</DetailField>
       <DetailField label="customers.details.credit">{details.points}</DetailField>
       <DetailField label="customers.details.status">
-        <UserStatusBadge isActive={details.isActive} /> <VerifiedBadge verified={details.isVerfied} />
+        <UserStatusBadge isActive={details.isActive} /> <VerifiedBadge verified={details.isVerfied} />{" "}
+        <RiskBadge reasons={details.riskReasons} />
       </DetailField>
       <DetailField label="customers.details.ipOfSignup">{details.ipOfSignup ?? none}</DetailField>
       <DetailField label="customers.details.visitorId">{details.visitorId ?? none}</DetailField>

@@ -124,3 +124,95 @@ describe("User modals", () => {
     expect((await screen.findAllByText("Can't load customer details")).length).toBeGreaterThan(0);
   });
 });
+
+describe("User details: fraud signals", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
+
+  const risky = customerDetails(1, {
+    riskReasons: ["vpn", "linked_visitor", "linked_ip"],
+    linkedAccounts: [
+      { _id: customerId(2), username: "twin@example.com", via: "visitor" },
+      { _id: customerId(3), username: "neighbour@example.com", via: "ip" },
+    ],
+    signupScreening: {
+      ip: "203.0.113.7",
+      status: "screened",
+      country: "NL",
+      isVpn: true,
+      isProxy: false,
+      isTor: false,
+      isDatacenter: true,
+      isThreat: false,
+      createdAt: "2026-01-02T10:00:00.000Z",
+    },
+  });
+
+  const openDetails = (details: typeof risky) =>
+    renderApp(`/dash/customers/${customerId(1)}/details`, (call) =>
+      call.url.startsWith("/api/users/details/") ? { body: details } : listAnswer,
+    );
+
+  it("shows the badge, each reason, the linked accounts as links, and the sign-up screening", async () => {
+    const { router } = openDetails(risky);
+    const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));
+    expect(await dialog.findByRole("button", { name: /^Risky: VPN address; / })).toBeInTheDocument();
+    expect(dialog.getByText("Fraud signals")).toBeInTheDocument();
+    expect(dialog.getByText("VPN address")).toBeInTheDocument();
+    expect(
+      dialog.getByText("Shares a browser fingerprint (visitorId) with another account"),
+    ).toBeInTheDocument();
+    expect(dialog.getByText("Shares a sign-up IP with another account")).toBeInTheDocument();
+    const twin = dialog.getByRole("link", { name: "twin@example.com" });
+    expect(twin).toHaveAttribute("href", `/dash/customers/${customerId(2)}/details`);
+    expect(twin.nextSibling).toHaveTextContent("same visitor id");
+    expect(dialog.getByRole("link", { name: "neighbour@example.com" }).nextSibling).toHaveTextContent(
+      "same sign-up IP",
+    );
+    expect(dialog.getByText("203.0.113.7")).toBeInTheDocument();
+    expect(dialog.getByText(/^Screened /)).toBeInTheDocument();
+    expect(dialog.getByText("VPN")).toBeInTheDocument();
+    expect(dialog.getByText("Data center")).toBeInTheDocument();
+    expect(dialog.queryByText("Tor")).not.toBeInTheDocument();
+
+    await userEvent.click(twin);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dash/customers/${customerId(2)}/details`),
+    );
+  });
+
+  it("says so when there is nothing: no reasons, no linked account, no screening", async () => {
+    openDetails(customerDetails(1));
+    const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));
+    expect(await dialog.findByText("No risk signals")).toBeInTheDocument();
+    expect(dialog.queryByRole("button", { name: /Risky/ })).not.toBeInTheDocument();
+    expect(
+      dialog.getByText("No other account shares this user's visitor id, device ids or sign-up IP"),
+    ).toBeInTheDocument();
+    expect(dialog.getByText("No screening recorded")).toBeInTheDocument();
+  });
+
+  it("says when the IP-data service could not screen the sign-up", async () => {
+    openDetails(
+      customerDetails(1, {
+        riskReasons: ["unscreened"],
+        signupScreening: {
+          ip: "198.51.100.9",
+          status: "unscreened",
+          country: null,
+          isVpn: false,
+          isProxy: false,
+          isTor: false,
+          isDatacenter: false,
+          isThreat: false,
+          createdAt: "2026-01-02T10:00:00.000Z",
+        },
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));
+    expect(await dialog.findByText(/^Not screened: the IP-data service was unavailable/)).toBeInTheDocument();
+    expect(dialog.getByText("IP not screened (service unavailable)")).toBeInTheDocument();
+  });
+});

@@ -5,6 +5,7 @@ import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
 import { DeviceIcon } from "../../../components/device-icon";
 import { RowAction } from "../../../components/list/row-action";
+import { RiskBadge } from "../../../components/risk-badge";
 import { UserStatusBadge, VerifiedBadge } from "../../../components/status-badges";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
@@ -18,11 +19,15 @@ export function customerColumns(search: string): DataTableColumn<Customer>[] {
       accessor: "username",
       title: t("customers.column.email"),
       sortable: true,
-      // Long addresses are cut with an ellipsis; the whole address is the cell's tooltip.
+      // Long addresses are cut with an ellipsis; the whole address is the cell's tooltip. A risky user's
+      // badge sits beside it, so it is seen without a column of its own.
       render: (customer) => (
-        <Text size="sm" truncate="end" maw={230} title={customer.username}>
-          {customer.username}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" truncate="end" maw={230} title={customer.username}>
+            {customer.username}
+          </Text>
+          <RiskBadge reasons={customer.riskReasons} />
+        </Group>
       ),
     },
     { accessor: "referCode", title: t("customers.column.shareKey") },

@@ -128,3 +128,23 @@ describe("Users list", () => {
     expect(dialog.queryByText("user1@example.com")).not.toBeInTheDocument();
   });
 });
+
+describe("Users list: fraud signals", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
+
+  it("badges a risky user beside the e-mail, orange for linked accounts, and leaves a clean one alone", async () => {
+    const users = [customer(1, { riskReasons: ["linked_device"] }), customer(2)];
+    renderApp("/dash/customers", () => ({ body: { totalCount: 2, entities: users } }));
+    await screen.findByText("user1@example.com");
+    const badge = rowOf("user1@example.com").getByRole("button", {
+      name: "Risky: Shares a device id (GAID or Android id) with another account",
+    });
+    expect(badge).toHaveTextContent("Risky");
+    expect(badge.closest("td")).toBe(screen.getByText("user1@example.com").closest("td"));
+    expect(badge.style.getPropertyValue("--badge-color")).toContain("orange");
+    expect(rowOf("user2@example.com").queryByRole("button", { name: /Risky/ })).not.toBeInTheDocument();
+  });
+});

@@ -49,6 +49,7 @@ export function CustomersList() {
         columns={customerColumns(list.search)}
         records={answer?.entities ?? []}
         totalRecords={answer?.totalCount ?? 0}
+        totalCountKind={answer?.totalCountKind}
         fetching={customers.isFetching}
         selection={{
           selected: selection.selected,

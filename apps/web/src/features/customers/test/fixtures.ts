@@ -19,11 +19,12 @@ export function customer(n: number, overrides: Partial<Customer> = {}): Customer
     googleId: null,
     facebookId: null,
     visitorId: null,
+    riskReasons: [],
     ...overrides,
   };
 }
 
-export function customerDetails(n: number): CustomerDetails {
+export function customerDetails(n: number, overrides: Partial<CustomerDetails> = {}): CustomerDetails {
   return {
     ...customer(n),
     ipOfSignup: "10.0.0.1",
@@ -61,5 +62,8 @@ export function customerDetails(n: number): CustomerDetails {
       },
     ],
     userInfo: { fingerprint: { browser: "Chrome", screen: [1080, 2400] } },
+    linkedAccounts: [],
+    signupScreening: null,
+    ...overrides,
   };
 }

@@ -85,3 +85,52 @@ describe("Redeem details", () => {
     expect(await dialog.findByText("Can't load redeem details")).toBeInTheDocument();
   });
 });
+
+describe("Redeem details: fraud signals", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    notifications.clean();
+    useAuthStore.getState().logout();
+  });
+
+  it("shows the request's reasons and IP screening, and its user's own badge", async () => {
+    openDetails(
+      redeemDetails(1, {
+        riskReasons: ["linked_visitor", "vpn", "country_mismatch"],
+        ip: "198.51.100.4",
+        ipCountry: "NL",
+        screening: {
+          ip: "198.51.100.4",
+          status: "screened",
+          country: "NL",
+          isVpn: true,
+          isProxy: false,
+          isTor: false,
+          isDatacenter: false,
+          isThreat: false,
+          createdAt: "2026-01-05T10:00:00.000Z",
+        },
+        user: { ...redeemDetails(1).user, riskReasons: ["linked_visitor"] },
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    const badges = await dialog.findAllByRole("button", { name: /^Risky: / });
+    expect(badges.map((badge) => badge.getAttribute("aria-label"))).toEqual([
+      "Risky: Shares a browser fingerprint (visitorId) with another account; VPN address; Redeem IP country differs from the sign-up country",
+      "Risky: Shares a browser fingerprint (visitorId) with another account",
+    ]);
+    expect(dialog.getByText("Request IP screening")).toBeInTheDocument();
+    expect(dialog.getByText("198.51.100.4")).toBeInTheDocument();
+    expect(dialog.getByText("VPN")).toBeInTheDocument();
+    expect(dialog.getByText("Redeem IP country differs from the sign-up country")).toBeInTheDocument();
+  });
+
+  it("shows the request's IP even without a screening, and no badge for a clean request", async () => {
+    openDetails(redeemDetails(1, { ip: "192.0.2.5", ipCountry: "US" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    expect(await dialog.findByText("192.0.2.5")).toBeInTheDocument();
+    expect(dialog.getByText("No screening recorded")).toBeInTheDocument();
+    expect(dialog.getByText("No risk signals")).toBeInTheDocument();
+    expect(dialog.queryByRole("button", { name: /Risky/ })).not.toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeemDetails } from "../api/get-redeem-details";
 import { DeliveryState, MessageBody, RedeemSummary, UserSummary } from "./redeem-details-parts";
+import { RedeemRiskSection } from "./redeem-risk-section";
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -25,8 +26,11 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
-/** /dash/redeems/{_id}/details: the redeem, the e-mail sent for it, and its user (SPEC 2.6). */
-export function RedeemDetailsModal({ id }: { id: string }) {
+/**
+ * /dash/redeems/{_id}/details: the redeem, the e-mail sent for it, and its user (SPEC 2.6); `history`,
+ * the redeem's audit history, is composed in by the route.
+ */
+export function RedeemDetailsModal({ id, history }: { id: string; history?: ReactNode }) {
   const details = useRedeemDetails(id);
   useErrorNotification(actionErrors.loadRedeemDetails, details.error);
   const redeem = details.data;
@@ -37,6 +41,9 @@ export function RedeemDetailsModal({ id }: { id: string }) {
       {redeem && (
         <Stack gap="lg">
           <RedeemSummary redeem={redeem} />
+          <Section title={t("risk.section")}>
+            <RedeemRiskSection redeem={redeem} />
+          </Section>
           <Section title={t("redeems.details.delivery")}>
             <DeliveryState delivery={redeem.delivery} />
           </Section>
@@ -53,6 +60,7 @@ export function RedeemDetailsModal({ id }: { id: string }) {
           >
             <UserSummary user={redeem.user} />
           </Section>
+          {history && <Section title={t("audit.history.title")}>{history}</Section>}
         </Stack>
       )}
     </RouteModal>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Code, Group, SimpleGrid, Text } from "@mantine/core
 import type { Customer, MailDelivery, RedeemDetails } from "@rewards/contract";
 import { Link } from "react-router";
 import { DetailField } from "../../../components/detail-field";
+import { RiskBadge } from "../../../components/risk-badge";
 import { UserStatusBadge, VerifiedBadge } from "../../../components/status-badges";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
@@ -15,7 +16,7 @@ export function RedeemSummary({ redeem }: { redeem: RedeemDetails }) {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       <DetailField label="redeems.details.id">{redeem._id}</DetailField>
       <DetailField label="redeems.details.status">
-        <RedeemStatusBadge status={redeem.status} />
+        <RedeemStatusBadge status={redeem.status} /> <RiskBadge reasons={redeem.riskReasons} />
       </DetailField>
       <DetailField label="redeems.details.date">{formatDateTime(redeem.redeemDate)}</DetailField>
       <DetailField label="redeems.details.receiver">{redeem.redeemEmail}</DetailField>
@@ -128,7 +129,8 @@ export function UserSummary({ user }: { user: Customer }) {
       </DetailField>
       <DetailField label="redeems.user.credit">{user.points}</DetailField>
       <DetailField label="redeems.user.status">
-        <UserStatusBadge isActive={user.isActive} /> <VerifiedBadge verified={user.isVerfied} />
+        <UserStatusBadge isActive={user.isActive} /> <VerifiedBadge verified={user.isVerfied} />{" "}
+        <RiskBadge reasons={user.riskReasons} />
       </DetailField>
     </SimpleGrid>
   );

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
 import { modalLink } from "../../../components/list/route-modal";
 import { RowAction } from "../../../components/list/row-action";
+import { RiskBadge } from "../../../components/risk-badge";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { RedeemStatusBadge } from "./redeem-status";
@@ -66,18 +67,22 @@ export function redeemColumns(search: string): DataTableColumn<Redeem>[] {
     {
       accessor: "userEmail",
       title: t("redeems.column.user"),
+      // The request's risk badge (its user's reasons then, plus its own) beside the user: seen before paying.
       render: (redeem) => (
-        <Anchor
-          component={Link}
-          to={paths.customerDetails(redeem.redeemUser)}
-          size="sm"
-          truncate="end"
-          maw={200}
-          display="block"
-          title={redeem.userEmail}
-        >
-          {redeem.userEmail}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor
+            component={Link}
+            to={paths.customerDetails(redeem.redeemUser)}
+            size="sm"
+            truncate="end"
+            maw={200}
+            display="block"
+            title={redeem.userEmail}
+          >
+            {redeem.userEmail}
+          </Anchor>
+          <RiskBadge reasons={redeem.riskReasons} />
+        </Group>
       ),
     },
     {

@@ -1,5 +1,5 @@
 import { NativeSelect } from "@mantine/core";
-import { FilterRow } from "../../../components/list/filter-row";
+import { CheckboxFilter, FilterRow } from "../../../components/list/filter-row";
 import { SearchInFilter } from "../../../components/list/search-in-filter";
 import { type I18nKey, t } from "../../../lib/i18n";
 import { redeemStatusOptions } from "./redeem-status";
@@ -28,6 +28,11 @@ export function RedeemsFilters({ list }: { list: RedeemsListState }) {
         onChange={(event) => setFilters({ status: event.currentTarget.value })}
         data={[{ value: "", label: t("list.all") }, ...redeemStatusOptions()]}
         w={140}
+      />
+      <CheckboxFilter
+        label={t("risk.filter")}
+        checked={filters.risky === "true"}
+        onChange={(checked) => setFilters({ risky: checked ? "true" : undefined })}
       />
     </FilterRow>
   );

@@ -224,3 +224,70 @@ describe("Redeems list", () => {
     expect(screen.getByText("Only a pending redeem can be cancelled")).toBeInTheDocument();
   });
 });
+
+describe("Redeems list: fraud signals", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    notifications.clean();
+    useAuthStore.getState().logout();
+  });
+
+  const risky = [
+    redeem(1, { riskReasons: ["linked_visitor", "country_mismatch"] }),
+    redeem(2, { status: 1 }),
+  ];
+  const riskyAnswer = { body: { totalCount: 2, entities: risky } };
+
+  it("badges a risky request beside its user, with its reasons, and leaves a clean one alone", async () => {
+    renderApp("/dash/redeems", () => riskyAnswer);
+    await screen.findByText("receiver1@example.com");
+    const badge = rowOf("receiver1@example.com").getByRole("button", { name: /^Risky: / });
+    expect(badge).toHaveAccessibleName(
+      "Risky: Shares a browser fingerprint (visitorId) with another account; Redeem IP country differs from the sign-up country",
+    );
+    expect(rowOf("receiver2@example.com").queryByRole("button", { name: /Risky/ })).not.toBeInTheDocument();
+    await userEvent.hover(badge);
+    expect(await screen.findByText("Redeem IP country differs from the sign-up country")).toBeInTheDocument();
+  });
+
+  it('"Risky only" asks for risky: true from page 1, keeps it in the URL, and unticked drops it', async () => {
+    const { calls, router } = renderApp("/dash/redeems?status=0&page=2", () => riskyAnswer);
+    await screen.findByText("receiver1@example.com");
+    const riskyOnly = screen.getByRole("checkbox", { name: "Risky only" });
+    expect(riskyOnly).not.toBeChecked();
+    await userEvent.click(riskyOnly);
+    await waitFor(() =>
+      expect(calls().filter(isList).at(-1)?.body).toMatchObject({
+        queryParams: { filter: { status: 0, risky: true }, pageNumber: 1 },
+      }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      status: "0",
+      risky: "true",
+    });
+    expect(riskyOnly).toBeChecked();
+
+    await userEvent.click(riskyOnly);
+    await waitFor(() =>
+      expect(calls().filter(isList).at(-1)?.body).toMatchObject({ queryParams: { filter: { status: 0 } } }),
+    );
+    expect(calls().filter(isList).at(-1)?.body).not.toHaveProperty("queryParams.filter.risky");
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: "0" });
+  });
+
+  it("opens with the filter on from a shared address, and ignores a value it does not know", async () => {
+    const shared = renderApp("/dash/redeems?risky=true", () => riskyAnswer);
+    await screen.findByText("receiver1@example.com");
+    expect(screen.getByRole("checkbox", { name: "Risky only" })).toBeChecked();
+    expect(shared.calls().filter(isList)[0]?.body).toMatchObject({
+      queryParams: { filter: { risky: true } },
+    });
+    shared.unmount();
+
+    const odd = renderApp("/dash/redeems?risky=yes", () => riskyAnswer);
+    await screen.findByText("receiver1@example.com");
+    expect(screen.getByRole("checkbox", { name: "Risky only" })).not.toBeChecked();
+    expect(odd.calls().filter(isList)[0]?.body).toMatchObject({ queryParams: { filter: {} } });
+    expect(odd.calls().filter(isList)[0]?.body).not.toHaveProperty("queryParams.filter.risky");
+  });
+});

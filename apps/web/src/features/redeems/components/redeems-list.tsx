@@ -49,6 +49,7 @@ export function RedeemsList() {
         columns={redeemColumns(list.search)}
         records={answer?.entities ?? []}
         totalRecords={answer?.totalCount ?? 0}
+        totalCountKind={answer?.totalCountKind}
         fetching={redeems.isFetching}
         selection={{
           selected: selection.selected,

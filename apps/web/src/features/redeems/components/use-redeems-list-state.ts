@@ -21,6 +21,8 @@ const config: ListStateConfig<(typeof redeemSortFields)[number], RedeemFilter> =
     searchIn: { values: redeemSearchFields, default: "redeemEmail" },
     // 0 Pending, 1 Sent, 2 Rejected: the same numbers as the labels and the bulk dialog.
     status: { values: redeemStatusValues.map(String) },
+    // "Risky only": `risky=true` in the URL, absent otherwise.
+    risky: { values: ["true"] },
   },
   sortFields: redeemSortFields,
   defaultSort: { sortField: "redeemDate", sortOrder: "desc" },
@@ -30,6 +32,7 @@ const config: ListStateConfig<(typeof redeemSortFields)[number], RedeemFilter> =
     return compactFilter({
       [field]: values.search?.trim() || undefined,
       status: values.status ? (Number(values.status) as RedeemFilter["status"]) : undefined,
+      risky: values.risky === "true" ? true : undefined,
     }) as RedeemFilter;
   },
 };

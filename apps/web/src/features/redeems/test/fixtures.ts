@@ -18,6 +18,7 @@ export function redeem(n: number, overrides: Partial<Redeem> = {}): Redeem {
     code: null,
     subject: null,
     paidAt: null,
+    riskReasons: [],
     ...overrides,
   };
 }
@@ -38,8 +39,18 @@ const user: Customer = {
   googleId: null,
   facebookId: null,
   visitorId: null,
+  riskReasons: [],
 };
 
 export function redeemDetails(n: number, overrides: Partial<RedeemDetails> = {}): RedeemDetails {
-  return { ...redeem(n), text: null, user, delivery: null, ...overrides };
+  return {
+    ...redeem(n),
+    text: null,
+    user,
+    delivery: null,
+    ip: null,
+    ipCountry: null,
+    screening: null,
+    ...overrides,
+  };
 }

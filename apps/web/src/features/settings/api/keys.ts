@@ -1,5 +1,6 @@
 export const settingsKeys = {
   all: ["settings"] as const,
+  appKey: ["settings", "app-key"] as const,
   identity: (adminId: string) => ["settings", "identity", adminId] as const,
   social: (adminId: string, name: string) => ["settings", "social", adminId, name] as const,
   mail: (adminId: string) => ["settings", "mail", adminId] as const,

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack } from "@mantine/core";
+import { NumberInput, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
@@ -19,7 +19,14 @@ const fields = ["refPercent", "ratio", "fbLike", "fbShare", "twShare"] as const;
 export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
   const save = useSaveGeneralConfig();
   const form = useForm<GeneralConfigBody>({
-    initialValues: Object.fromEntries(fields.map((name) => [name, config[name]])) as GeneralConfigBody,
+    initialValues: {
+      refPercent: config.refPercent,
+      ratio: config.ratio,
+      fbLike: config.fbLike,
+      fbShare: config.fbShare,
+      twShare: config.twShare,
+      blockVpnSignups: config.blockVpnSignups,
+    },
     validate: formResolver(generalConfigBodySchema),
     validateInputOnBlur: true,
   });
@@ -53,6 +60,11 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
             />
           ))}
         </SimpleGrid>
+        <Switch
+          label={t("settings.general.blockVpnSignups")}
+          description={t("settings.general.blockVpnSignups.hint")}
+          {...form.getInputProps("blockVpnSignups", { type: "checkbox" })}
+        />
         <FormActions saving={save.isPending} />
       </Stack>
     </form>

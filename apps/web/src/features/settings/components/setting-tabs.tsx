@@ -7,6 +7,7 @@ import { useGeneralConfig } from "../api/general-config";
 import { useMailConfig } from "../api/mail-config";
 import { usePushConfig } from "../api/push-config";
 import { useSocialConfig } from "../api/social-config";
+import { AppKeyCard } from "./app-key-card";
 import { GeneralConfigForm } from "./general-config-form";
 import { IdentityForm } from "./identity-form";
 import { Loaded } from "./loaded";
@@ -56,33 +57,36 @@ function PushTab({ adminId }: { adminId: string }) {
 export function SettingTabs() {
   const adminId = useCurrentAdminId();
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Tabs defaultValue="identity" keepMounted={false}>
-        <Tabs.List mb="lg">
-          {tabs.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
-              {t(`settings.tab.${tab}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="identity">
-          <IdentityTab adminId={adminId} />
-        </Tabs.Panel>
-        {(["facebook", "google", "twitter"] as const).map((name) => (
-          <Tabs.Panel key={name} value={name}>
-            <SocialTab adminId={adminId} name={name} />
+    <>
+      <AppKeyCard />
+      <Card withBorder radius="lg" padding="lg">
+        <Tabs defaultValue="identity" keepMounted={false}>
+          <Tabs.List mb="lg">
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {t(`settings.tab.${tab}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="identity">
+            <IdentityTab adminId={adminId} />
           </Tabs.Panel>
-        ))}
-        <Tabs.Panel value="mailgun">
-          <MailTab adminId={adminId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="general">
-          <GeneralTab adminId={adminId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="push">
-          <PushTab adminId={adminId} />
-        </Tabs.Panel>
-      </Tabs>
-    </Card>
+          {(["facebook", "google", "twitter"] as const).map((name) => (
+            <Tabs.Panel key={name} value={name}>
+              <SocialTab adminId={adminId} name={name} />
+            </Tabs.Panel>
+          ))}
+          <Tabs.Panel value="mailgun">
+            <MailTab adminId={adminId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="general">
+            <GeneralTab adminId={adminId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="push">
+            <PushTab adminId={adminId} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+    </>
   );
 }

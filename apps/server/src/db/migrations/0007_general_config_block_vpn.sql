@@ -1,0 +1,1 @@
+ALTER TABLE "general_configs" ADD COLUMN "block_vpn_signups" boolean DEFAULT false NOT NULL;

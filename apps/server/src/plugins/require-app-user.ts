@@ -1,0 +1,82 @@
+import { appKeyHeader, messages } from "@rewards/contract";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
+import { admins, appUserSessions, appUsers } from "../db/schema/index.ts";
+import type { AppTokens } from "../lib/app-tokens.ts";
+import { AppError } from "../lib/errors.ts";
+import { appUserTokenScheme } from "./openapi.ts";
+
+/** The administrator whose app a /app/v1 call belongs to, named by the public app key. */
+export type AppTenant = { id: string };
+export type AppUserRow = typeof appUsers.$inferSelect;
+/** The signed-in app user and the session their token names. */
+export type AppSession = { user: AppUserRow; sessionId: string };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    appTenant: AppTenant | null;
+    appSession: AppSession | null;
+  }
+}
+
+export function currentAppTenant(request: FastifyRequest): AppTenant {
+  if (!request.appTenant) throw new AppError(401, messages.appKeyUnknown);
+  return request.appTenant;
+}
+
+export function currentAppSession(request: FastifyRequest): AppSession {
+  if (!request.appSession) throw new AppError(401, messages.unauthorized);
+  return request.appSession;
+}
+
+/**
+ * Every /app/v1 call: the x-app-key header names an active administrator's app. Missing or unknown
+ * answers 401 before validation, so a client without a key learns what to send.
+ */
+export function resolveAppTenant(app: FastifyInstance, db: Db) {
+  app.decorateRequest("appTenant", null);
+  app.decorateRequest("appSession", null);
+  app.addHook("onRequest", async (request) => {
+    const key = request.headers[appKeyHeader];
+    if (typeof key !== "string" || key.trim() === "") throw new AppError(401, messages.appKeyMissing);
+    const [tenant] = await db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(eq(admins.appKey, key.trim()), eq(admins.status, "active")));
+    if (!tenant) throw new AppError(401, messages.appKeyUnknown);
+    request.appTenant = tenant;
+  });
+}
+
+/**
+ * The signed-in app calls: a valid app token (its own audience: an administrator's token is refused)
+ * of this tenant, whose session has not been signed out. A banned user still reads their own data;
+ * the calls that would act (sign-in, redeem) refuse them.
+ */
+export function requireAppUser(app: FastifyInstance, { db, tokens }: { db: Db; tokens: AppTokens }) {
+  // The OpenAPI document marks these routes as needing an app user's token.
+  app.addHook("onRoute", (route) => {
+    route.schema = { ...route.schema, security: [{ [appUserTokenScheme]: [] }] };
+  });
+  app.addHook("onRequest", async (request) => {
+    const tenant = currentAppTenant(request);
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+    const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+    if (!claims || claims.adminId !== tenant.id) throw new AppError(401, messages.unauthorized);
+    const [row] = await db
+      .select({ user: appUsers })
+      .from(appUserSessions)
+      .innerJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
+      .where(
+        and(
+          eq(appUserSessions.id, claims.sessionId),
+          eq(appUserSessions.userId, claims.userId),
+          eq(appUserSessions.adminId, tenant.id),
+          isNull(appUserSessions.revokedAt),
+        ),
+      );
+    if (!row) throw new AppError(401, messages.unauthorized);
+    request.appSession = { user: row.user, sessionId: claims.sessionId };
+  });
+}

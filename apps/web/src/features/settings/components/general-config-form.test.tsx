@@ -1,0 +1,43 @@
+import type { GeneralConfig } from "@rewards/contract";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithProviders, stubFetch } from "../../../test/render";
+import { GeneralConfigForm } from "./general-config-form";
+
+const saved: GeneralConfig = {
+  _id: "0190f4b2-7c1e-7a3d-9f10-2b6c8e4d5a72",
+  adminId: "0190f4b2-7c1e-7a3d-9f10-000000000001",
+  name: "general",
+  refPercent: 25,
+  ratio: 1000,
+  fbLike: 10,
+  fbShare: 20,
+  twShare: 20,
+  blockVpnSignups: false,
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+describe("GeneralConfigForm", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("saves the switch that blocks VPN, proxy and Tor sign-ups with the point rules", async () => {
+    const calls = stubFetch(() => ({ body: { ...saved, blockVpnSignups: true } }));
+    renderWithProviders(<GeneralConfigForm config={saved} />);
+    const toggle = screen.getByRole("switch", { name: /^Block VPN, proxy and Tor sign-ups/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: "PUT",
+      url: `/api/setting/settingconfig/${saved._id}`,
+      body: { refPercent: 25, ratio: 1000, blockVpnSignups: true },
+    });
+  });
+
+  it("shows the saved switch turned on", () => {
+    renderWithProviders(<GeneralConfigForm config={{ ...saved, blockVpnSignups: true }} />);
+    expect(screen.getByRole("switch", { name: /^Block VPN, proxy and Tor sign-ups/ })).toBeChecked();
+  });
+});
