@@ -21,7 +21,7 @@ let browser: Browser;
 beforeAll(async () => {
   fcm = await startFcmSink({ publicKey: keys.publicKey, clientEmail });
   [server, browser] = await Promise.all([
-    startAppServer({ demo: false, env: { FCM_BASE_URL: fcm.baseUrl } }),
+    startAppServer({ demo: false, env: { FCM_BASE_URL: fcm.baseUrl, FCM_TOKEN_ORIGIN: fcm.baseUrl } }),
     launchChromium(),
   ]);
   expect((await registerAccount(server.baseUrl, owner)).status).toBe(200);

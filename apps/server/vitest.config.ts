@@ -1,9 +1,11 @@
-import { defineProject } from "vitest/config";
+import { configDefaults, defineProject } from "vitest/config";
 
 export default defineProject({
   test: {
     name: "server",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // PostgreSQL restart and SIGKILL tests run only where .ci/run starts them (vitest.postgres-faults.config.ts).
+    exclude: [...configDefaults.exclude, "test/faults/**/*.pg.test.ts"],
     // Each file opens its own database; argon2 and PGlite start-up make a few seconds normal.
     testTimeout: 30_000,
     hookTimeout: 60_000,

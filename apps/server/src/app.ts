@@ -6,10 +6,14 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
+import { createAppTokens } from "./lib/app-tokens.ts";
 import { type OutboxOptions, type OutboxWorker, startOutboxWorker } from "./lib/outbox.ts";
 import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
 import { adminsRoutes } from "./modules/admins/admins.routes.ts";
+import { appApiRoutes } from "./modules/app-api/app-api.routes.ts";
+import { appKeyRoutes } from "./modules/app-api/app-key.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -30,6 +34,7 @@ import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerMultipart } from "./plugins/multipart.ts";
+import { type ApiDocsAccess, registerOpenApi } from "./plugins/openapi.ts";
 import { requireAdmin } from "./plugins/require-admin.ts";
 import { isApiPath, webApp } from "./plugins/web-app.ts";
 
@@ -40,6 +45,8 @@ export type AppDeps = {
   /** Platform mail; defaults to Mailgun from the config, or the log when none is configured. */
   mailer?: PlatformMailer;
   rateLimits?: RateLimits;
+  /** Who may read GET /api/openapi.json: the owner only (default), or anyone (the demo install). */
+  apiDocs?: ApiDocsAccess;
   /** Folder of the built web app; nothing is served when it holds no build. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
@@ -97,13 +104,27 @@ export async function buildApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
     },
-    hsts: config.publicUrl.startsWith("https:") ? { maxAge: 31536000, includeSubDomains: true } : false,
+    frameguard: { action: "deny" },
+    // Set below, per request: behind an https proxy the public URL may still be unset.
+    hsts: false,
+  });
+  // HSTS only where browsers reach us over https: an https PUBLIC_URL, or a trusted proxy saying so
+  // (X-Forwarded-Proto counts only with TRUST_PROXY). Over plain http the header would be meaningless.
+  const httpsEverywhere = config.publicUrl.startsWith("https:");
+  app.addHook("onSend", async (request, reply) => {
+    if (httpsEverywhere || request.protocol === "https") {
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    }
   });
 
   const auth = createAuthService({
     db: deps.db,
     tokens: createAccessTokens(deps.jwtSecret, config.tokenTtlSeconds),
-    mailer: deps.mailer ?? (config.platformMail ? mailgunMailer(config.platformMail) : logMailer(app.log)),
+    mailer:
+      deps.mailer ??
+      (config.platformMail
+        ? mailgunMailer(config.platformMail, config.outboundTimeoutMs)
+        : logMailer(app.log)),
     publicUrl: config.publicUrl,
   });
   const guards = createGuards(deps.rateLimits ?? defaultRateLimits);
@@ -115,7 +136,9 @@ export async function buildApp(deps: AppDeps) {
       outbox = startOutboxWorker({
         db: deps.db,
         log: app.log,
-        deliver: deliverThroughTenantMailgun(deps.db, config.mailgunBaseUrl),
+        deliver: deliverThroughTenantMailgun(deps.db, config.mailgunBaseUrl, config.outboundTimeoutMs),
+        // A send cannot outlast its time-out, so a claim far longer than it only lapses for a dead process.
+        claimMs: 12 * config.outboundTimeoutMs,
         ...outboxOptions,
       });
     });
@@ -125,16 +148,26 @@ export async function buildApp(deps: AppDeps) {
   }
 
   await registerMultipart(app);
+  // Before every route: the document is collected from the routes as they are added.
+  await registerOpenApi(app, { access: deps.apiDocs ?? "owner", auth, publicUrl: config.publicUrl });
   await app.register(healthRoutes);
   await app.register(uploadsRoutes);
   // Networks' postbacks: no token, the key in the path names the tenant (issue 8).
   await app.register(postbackRoutes);
   await app.register(authRoutes, { prefix: "/api", auth, guards });
+  // The mobile app's API: the x-app-key header names the tenant; app tokens never open /api (issue 9).
+  await app.register(appApiRoutes, {
+    prefix: "/app/v1",
+    tokens: createAppTokens(deps.jwtSecret),
+    guards,
+    ipDataBaseUrl: config.ipDataBaseUrl,
+  });
   await app.register(
     async (signedIn) => {
       requireAdmin(signedIn, auth);
       await signedIn.register(profileRoutes);
       await signedIn.register(adminsRoutes);
+      await signedIn.register(appKeyRoutes);
       await signedIn.register(customersRoutes);
       await signedIn.register(dashboardRoutes);
       await signedIn.register(offersRoutes);
@@ -146,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(appSettingRoutes);
       await signedIn.register(settingsRoutes);
       await signedIn.register(notificationsRoutes);
+      await signedIn.register(auditRoutes);
     },
     { prefix: "/api" },
   );

@@ -46,6 +46,17 @@ const envSchema = z
     // Tenants' own Mailgun and push providers; configurable so tests can point them at local servers.
     MAILGUN_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.mailgun.net"),
     FCM_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://fcm.googleapis.com"),
+    // The IP-data service that screens app sign-ups and redeems (issue 9); tests use a local server.
+    IPDATA_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.ipdata.co"),
+    // A service-account key's token_uri is POSTed to: only Google's OAuth hosts, or this one origin.
+    FCM_TOKEN_ORIGIN: z.url({ error: "must be an absolute URL like https://host:port" }).optional(),
+    // Every call to Mailgun or Google gives up after this long, so no request waits on a hung provider.
+    OUTBOUND_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(100, { error: "must be between 100 and 120000 milliseconds" })
+      .max(120_000, { error: "must be between 100 and 120000 milliseconds" })
+      .default(10_000),
   })
   .superRefine((env, ctx) => {
     const mail = [env.PLATFORM_MAILGUN_DOMAIN, env.PLATFORM_MAILGUN_API_KEY, env.PLATFORM_MAIL_FROM];
@@ -76,6 +87,12 @@ export type Config = {
   mailgunBaseUrl: string;
   /** Firebase Cloud Messaging HTTP v1 address; the OAuth token address is each key's own token_uri. */
   fcmBaseUrl: string;
+  /** ipdata.co API address: GET {ipDataBaseUrl}/{ip}?api-key=… */
+  ipDataBaseUrl: string;
+  /** An origin a key's token_uri may use besides Google's (tests' local servers, private gateways). */
+  fcmTokenOrigin: string | undefined;
+  /** Time limit of every outgoing HTTP call (Mailgun, Google OAuth, FCM). */
+  outboundTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -112,5 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mailgunBaseUrl: e.MAILGUN_BASE_URL.replace(/\/+$/, ""),
     fcmBaseUrl: e.FCM_BASE_URL.replace(/\/+$/, ""),
+    ipDataBaseUrl: e.IPDATA_BASE_URL.replace(/\/+$/, ""),
+    fcmTokenOrigin: e.FCM_TOKEN_ORIGIN ? new URL(e.FCM_TOKEN_ORIGIN).origin : undefined,
+    outboundTimeoutMs: e.OUTBOUND_TIMEOUT_MS,
   };
 }

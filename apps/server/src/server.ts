@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { serverStatementLimits } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadOrCreateJwtSecret } from "./lib/installation-secret.ts";
@@ -25,7 +26,7 @@ async function main() {
 
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    database = await openConfiguredDatabase(config, "the Rewards Admin server");
+    database = await openConfiguredDatabase(config, "the Rewards Admin server", serverStatementLimits);
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     fail(`Could not open the database: ${(error as Error).message}`);
@@ -45,6 +46,8 @@ async function main() {
     config,
     jwtSecret: config.jwtSecret ?? (await loadOrCreateJwtSecret(db)),
     webRoot,
+    // The demo install (embedded database with demo data) shows its API reference to anyone.
+    apiDocs: wantsDemo ? "open" : "owner",
     logger: {
       level: config.logLevel,
       ...(process.stdout.isTTY

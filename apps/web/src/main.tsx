@@ -1,3 +1,4 @@
+import "./zod-config";
 import "@fontsource/poppins/400.css";
 import "@fontsource/poppins/500.css";
 import "@fontsource/poppins/600.css";

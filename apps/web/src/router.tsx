@@ -205,6 +205,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./app/routes/setting")).SettingRoute }),
               },
               {
+                path: "dash/activity",
+                lazy: async () => ({ Component: (await import("./app/routes/activity")).ActivityRoute }),
+              },
+              {
                 path: "dash/admins",
                 lazy: async () => ({ Component: (await import("./app/routes/admins")).AdminsRoute }),
               },

@@ -72,6 +72,8 @@ export const generalConfigDefaults = {
   fbLike: 10,
   fbShare: 20,
   twShare: 20,
+  /** Issue 9: VPN, proxy and Tor sign-ups are flagged, not refused, until the operator says so. */
+  blockVpnSignups: false,
 } as const;
 
 /** A masked secret starts with this, then shows at most the last 4 characters. */

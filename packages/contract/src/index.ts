@@ -2,6 +2,8 @@ export * from "./common.ts";
 export * from "./constants.ts";
 export * from "./messages.ts";
 export * from "./resources/admins.ts";
+export * from "./resources/app-api.ts";
+export * from "./resources/audit.ts";
 export * from "./resources/auth.ts";
 export * from "./resources/countries.ts";
 export * from "./resources/customers.ts";

@@ -29,6 +29,8 @@ export const messages = {
   cannotDisableSelf: "The owner cannot disable itself.",
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
+  databaseUnavailable: "The database is not reachable right now. Please try again in a moment.",
+  databaseBusy: "The database took too long to answer. Please try again in a moment.",
   validation: "Some fields are not valid",
   inviteCodeRequired: "Invite Code is required",
   provisionRequired: "Provision is required",
@@ -73,6 +75,8 @@ export const messages = {
   serviceAccountNotJson: "Paste the service account key file (JSON) from Firebase",
   serviceAccountField: (field: string) => `The service account key has no valid ${field}`,
   serviceAccountPrivateKey: "The service account key's private_key is not a valid private key",
+  serviceAccountTokenUri:
+    "The service account key's token_uri must be Google's OAuth address (https://oauth2.googleapis.com/token)",
   // Reward catalog (issue 12)
   priorityRequired: "Priority is required",
   countryRequired: "Please select a country",
@@ -80,6 +84,16 @@ export const messages = {
   countryCodeTaken: (code: string) => `A country with the code ${code} already exists`,
   rewardItemNameRequired: "RewardItem Name is required",
   pointsRequired: "Points is required",
+  // Mobile app API (issue 9)
+  appKeyMissing: "Send the app key in the x-app-key header",
+  appKeyUnknown: "Unknown app key: check the x-app-key header",
+  appEmailTaken: "An account with this e-mail already exists",
+  referralCodeUnknown: "Unknown referral code",
+  appUserBanned: "Your account has been banned. Contact support if you think this is a mistake.",
+  vpnSignupBlocked: "Sign-ups through a VPN, proxy or Tor are not allowed. Turn it off and try again.",
+  rewardNotOffered: "This reward is not offered in your country",
+  notEnoughPoints: (cost: number, balance: number) =>
+    `Not enough points: this reward costs ${cost} points and you have ${balance}`,
 } as const;
 
 /** SPEC 8: the message shown for each failed action, keyed by action. */
@@ -99,6 +113,8 @@ export const actionErrors = {
   findOffers: "Can't find offers",
   loadOfferDetails: "Can't load offer details",
   findPostbacks: "Can't find postbacks",
+  findActivity: "Can't find activity",
+  loadHistory: "Can't load history",
   loadPostbackDetails: "Can't load postback details",
   findRedeems: "Can't find redeems",
   findRedeem: "Can't find redeem",

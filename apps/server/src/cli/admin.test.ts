@@ -49,7 +49,7 @@ describe("seed and admin commands", () => {
     const result = await run("seed.ts", ["--demo"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/demo@rewards\.local with the password [\w-]{16}\b/);
+    expect(result.stdout).toMatch(/demo@rewards\.local with the password [\w-]{16} /);
   });
 
   it("admin list shows the demo owner as the active owner", async () => {

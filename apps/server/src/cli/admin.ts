@@ -38,6 +38,7 @@ async function main(args: string[]): Promise<number> {
       database.db,
       admin._id,
       command === "approve" ? "active" : "disabled",
+      null,
     );
     console.log(`${updated?.username} is now ${updated?.status}.`);
     return 0;

@@ -48,10 +48,39 @@ export async function openPglite(dataDir?: string, image?: Blob): Promise<Databa
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 5000 });
+/**
+ * Limits for the server's connections, so no request hangs on the database: a statement running past
+ * 30 s is cancelled, and a transaction left idle for a minute is ended (and its locks freed). Commands
+ * (seed, admin) run without them: a bulk load may rightly take longer.
+ */
+export const serverStatementLimits = { statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 };
+
+export type PostgresOptions = { statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number };
+
+export async function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    // While the database is away a request waits at most this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5000,
+    // Notices a peer that vanished without closing the connection (a crashed host, a cut network).
+    keepAlive: true,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+      : {}),
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor may a checked-out one that loses it between two queries (a restart ends every session with
+  // 57P01): node-postgres emits that on the client, where no listener means an uncaught exception. The
+  // query under way fails instead, the request answers 503, and the pool drops the broken client.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -59,10 +88,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     migrate: async () => {
       const client = await pool.connect();
       try {
+        // An index built on a large table may take minutes: no statement limit while migrating.
+        await client.query("set statement_timeout = 0");
         await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
         await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+        await client.query("reset statement_timeout").catch(() => {});
         client.release();
       }
     },

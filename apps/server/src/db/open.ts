@@ -1,11 +1,15 @@
 import type { Config } from "../config.ts";
-import { type Database, openPglite, openPostgres } from "./client.ts";
+import { type Database, openPglite, openPostgres, type PostgresOptions } from "./client.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 
 /** Opens the configured database (locking PGlite's directory first) and applies migrations. */
-export async function openConfiguredDatabase(config: Config, owner: string): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Config,
+  owner: string,
+  postgresOptions: PostgresOptions = {},
+): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl);
+    const database = await openPostgres(config.databaseUrl, postgresOptions);
     await database.migrate();
     return database;
   }

@@ -19,9 +19,16 @@ export type OutboxOptions = {
   baseBackoffMs?: number;
 };
 
+const maxDelayMs = 3_600_000;
+
 /** 1×, 2×, 4×… the base delay, capped at an hour. */
 export function backoffMs(attempts: number, baseMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxDelayMs);
+}
+
+/** The wait before the next try: the backoff, or longer when the provider asked (429 Retry-After). */
+export function retryDelayMs(attempts: number, baseMs: number, requestedMs: number | undefined): number {
+  return Math.max(backoffMs(attempts, baseMs), Math.min(requestedMs ?? 0, maxDelayMs));
 }
 
 /**
@@ -81,6 +88,7 @@ export async function deliverOne(
       .where(ours);
   } catch (error) {
     const transient = error instanceof MailSendError ? error.transient : false;
+    const requestedMs = error instanceof MailSendError ? error.retryAfterMs : undefined;
     const reason = (error as Error).message.slice(0, 500);
     const retry = transient && row.attempts < maxAttempts;
     options.log.warn({ outboxId: row.id, attempts: row.attempts, retry, reason }, "mail delivery failed");
@@ -90,7 +98,7 @@ export async function deliverOne(
         retry
           ? {
               status: "queued",
-              nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts, baseBackoffMs)),
+              nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts, baseBackoffMs, requestedMs)),
               lockedUntil: null,
               lastError: reason,
               updatedAt: new Date(),

@@ -11,6 +11,11 @@ export type RateLimits = {
   registerPerIp: Limit;
   recoverPerIp: Limit;
   recoverPerEmail: Limit;
+  /** The mobile app's sign-up and sign-in (/app/v1), per IP and per device id (GAID or Android id). */
+  appSignUpPerIp: Limit;
+  appSignUpPerDevice: Limit;
+  appSignInPerIp: Limit;
+  appSignInPerDevice: Limit;
 };
 
 export const defaultRateLimits: RateLimits = {
@@ -19,6 +24,11 @@ export const defaultRateLimits: RateLimits = {
   registerPerIp: { points: 20, durationSeconds: 60 * 60 },
   recoverPerIp: { points: 20, durationSeconds: 60 * 60 },
   recoverPerEmail: { points: 5, durationSeconds: 60 * 60 },
+  // Carriers put many phones behind one address, so the per-IP limits leave room for a crowd.
+  appSignUpPerIp: { points: 30, durationSeconds: 60 * 60 },
+  appSignUpPerDevice: { points: 3, durationSeconds: 24 * 60 * 60 },
+  appSignInPerIp: { points: 120, durationSeconds: 15 * 60 },
+  appSignInPerDevice: { points: 20, durationSeconds: 15 * 60 },
 };
 
 function tooMany(msBeforeNext: number): AppError {
@@ -59,6 +69,10 @@ export function createGuards(limits: RateLimits) {
     registerPerIp: createGuard(limits.registerPerIp),
     recoverPerIp: createGuard(limits.recoverPerIp),
     recoverPerEmail: createGuard(limits.recoverPerEmail),
+    appSignUpPerIp: createGuard(limits.appSignUpPerIp),
+    appSignUpPerDevice: createGuard(limits.appSignUpPerDevice),
+    appSignInPerIp: createGuard(limits.appSignInPerIp),
+    appSignInPerDevice: createGuard(limits.appSignInPerDevice),
   };
 }
 export type Guards = ReturnType<typeof createGuards>;

@@ -8,7 +8,13 @@ import { uploads } from "../db/schema/index.ts";
 import { AppError } from "./errors.ts";
 
 /** DECISIONS "Catalog": raster images only; SVG is refused since it can carry script. */
-const allowedTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/x-icon"]);
+export const rasterTypes: ReadonlySet<string> = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/gif",
+  "image/x-icon",
+]);
 
 export type Image = { content: Buffer; contentType: string };
 
@@ -20,7 +26,7 @@ export async function checkImage(content: Buffer, field: string): Promise<Image>
   if (content.length > maxUploadBytes)
     throw new AppError(413, messages.imageTooLarge, { [field]: messages.imageTooLarge });
   const detected = await fileTypeFromBuffer(content);
-  if (!detected || !allowedTypes.has(detected.mime)) {
+  if (!detected || !rasterTypes.has(detected.mime)) {
     throw new AppError(400, messages.imageType, { [field]: messages.imageType });
   }
   return { content, contentType: detected.mime };

@@ -45,10 +45,56 @@ function postgresAnswer(error: unknown): Answer | undefined {
     case "22001":
     case "22007":
     case "22008":
+    // A NUL character (U+0000) in text or JSON, which PostgreSQL cannot store.
+    case "22021":
+    case "22P05":
       return errorAnswer(400, "A value is not valid for its field");
     default:
       return undefined;
   }
+}
+
+/** The error and its causes (Drizzle wraps the driver's error; node wraps socket errors). */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+// Socket-level failures reaching the database, and PostgreSQL's own "not now" codes: class 08
+// (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now,
+// 53300 too_many_connections.
+const unreachableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
+const unavailableSqlStates = /^(08...|57P0[123]|53300)$/;
+// node-postgres reports a lost or unobtainable connection by message only.
+const lostConnection =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|Query read timeout/i;
+
+/**
+ * The database being away (restarting, unreachable, out of connections) or too slow is not the
+ * client's fault and not our bug: 503 with a message and Retry-After, so callers try again shortly.
+ */
+function databaseUnavailableAnswer(error: unknown): Answer | undefined {
+  for (const candidate of causeChain(error)) {
+    const { code, message } = candidate as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && code === "57014") return errorAnswer(503, messages.databaseBusy);
+    if (typeof code === "string" && (unreachableCodes.has(code) || unavailableSqlStates.test(code))) {
+      return errorAnswer(503, messages.databaseUnavailable);
+    }
+    if (typeof message === "string" && lostConnection.test(message)) {
+      return errorAnswer(503, messages.databaseUnavailable);
+    }
+  }
+  return undefined;
 }
 
 function validationAnswer(error: FastifyError): Answer {
@@ -73,6 +119,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .send(errorAnswer(error.statusCode, error.message, error.fieldErrors));
+    }
+    const unavailable = databaseUnavailableAnswer(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("retry-after", "5").send(unavailable);
     }
     const fromPostgres = postgresAnswer(error);
     if (fromPostgres) {

@@ -2,6 +2,7 @@ import { messages } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.ts";
 import type { AdminRow, AuthService } from "../modules/auth/auth.service.ts";
+import { adminTokenScheme } from "./openapi.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -17,6 +18,10 @@ export function currentAdmin(request: FastifyRequest): AdminRow {
 
 /** Guards every route of the context it is added to: a valid Bearer token of an active account. */
 export function requireAdmin(app: FastifyInstance, auth: AuthService) {
+  // The OpenAPI document marks every guarded route as needing the token.
+  app.addHook("onRoute", (route) => {
+    route.schema = { ...route.schema, security: [{ [adminTokenScheme]: [] }] };
+  });
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);

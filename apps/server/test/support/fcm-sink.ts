@@ -30,7 +30,12 @@ export function testKeyPair() {
  * signature with the test key pair's PUBLIC key, and its iss, aud and scope; FCM checks the Bearer token
  * it issued, the topic and the notification. `failNext` makes the next send answer with a given status.
  */
-export async function startFcmSink(options: { publicKey: KeyObject; clientEmail: string }) {
+export async function startFcmSink(options: {
+  publicKey: KeyObject;
+  clientEmail: string;
+  /** The token address keys name when the sink sits behind another server (a fault gate). */
+  tokenAudience?: string;
+}) {
   const issued = new Set<string>();
   const received: ReceivedPush[] = [];
   const tokenRequests: { iss?: string; aud?: unknown; scope?: unknown }[] = [];
@@ -53,7 +58,7 @@ export async function startFcmSink(options: { publicKey: KeyObject; clientEmail:
         const { payload } = await jwtVerify(form.get("assertion") ?? "", options.publicKey, {
           algorithms: ["RS256"],
           issuer: options.clientEmail,
-          audience: `${baseUrl}/token`,
+          audience: options.tokenAudience ?? `${baseUrl}/token`,
         });
         tokenRequests.push({ iss: payload.iss, aud: payload.aud, scope: payload.scope });
         if (payload.scope !== fcmScope) return reply(400, { error: "invalid_scope" });

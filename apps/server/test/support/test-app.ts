@@ -12,7 +12,12 @@ export const testJwtSecret = "test-secret-test-secret-test-secret-0123456789";
  * Rate limits can be lowered per test file.
  */
 export async function startTestApp(
-  options: { rateLimits?: Partial<RateLimits>; env?: NodeJS.ProcessEnv; outbox?: AppDeps["outbox"] } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: NodeJS.ProcessEnv;
+    outbox?: AppDeps["outbox"];
+    apiDocs?: AppDeps["apiDocs"];
+  } = {},
 ) {
   const database = await openTestDatabase();
   const mail = await startMailgunSink();
@@ -33,6 +38,7 @@ export async function startTestApp(
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     // Fast retries, so delivery tests take milliseconds; a test can turn the worker off.
     outbox: options.outbox ?? { pollMs: 100, baseBackoffMs: 20 },
+    ...(options.apiDocs ? { apiDocs: options.apiDocs } : {}),
   });
   await app.ready();
   return {

@@ -22,6 +22,8 @@ const tenant = () =>
 /**
  * The rewards app's users. `points` is a cached balance: it always equals the sum of the user's ledger
  * rows, both written in one transaction. Every index leads with admin_id: each request is one tenant's.
+ * Sort indexes are ascending: scanned backwards they serve `desc` too (a `desc` index is `nulls last`,
+ * which matches neither `order by … desc` nor `asc`, so the planner could not use it for either).
  */
 export const appUsers = pgTable(
   "app_users",
@@ -55,9 +57,9 @@ export const appUsers = pgTable(
   (t) => [
     uniqueIndex("app_users_admin_username_key").on(t.adminId, t.username),
     uniqueIndex("app_users_admin_refer_code_key").on(t.adminId, t.referCode),
-    index("app_users_admin_created_idx").on(t.adminId, t.createdAt.desc(), t.id.desc()),
+    index("app_users_admin_created_idx").on(t.adminId, t.createdAt, t.id),
     index("app_users_admin_points_idx").on(t.adminId, t.points, t.id),
-    index("app_users_admin_status_created_idx").on(t.adminId, t.isActive, t.createdAt.desc(), t.id.desc()),
+    index("app_users_admin_status_created_idx").on(t.adminId, t.isActive, t.createdAt, t.id),
     index("app_users_admin_ip_idx").using("btree", t.adminId, sql`${t.ipSignup} text_pattern_ops`),
     index("app_users_admin_visitor_idx").on(t.adminId, t.visitorId),
     index("app_users_admin_referred_by_idx").on(t.adminId, t.referredBy),
@@ -87,7 +89,7 @@ export const appUserDevices = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("app_user_devices_user_idx").on(t.userId, t.createdAt.desc()),
+    index("app_user_devices_user_idx").on(t.userId, t.createdAt),
     // Linked accounts: users sharing a device id.
     index("app_user_devices_admin_gaid_idx").on(t.adminId, t.gaid),
     index("app_user_devices_admin_android_id_idx").on(t.adminId, t.androidId),
@@ -107,7 +109,7 @@ export const appUserSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("app_user_sessions_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("app_user_sessions_user_idx").on(t.userId, t.createdAt)],
 );
 
 /**
@@ -135,7 +137,7 @@ export const ipScreenings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("ip_screenings_user_idx").on(t.userId, t.createdAt.desc()),
+    index("ip_screenings_user_idx").on(t.userId, t.createdAt),
     index("ip_screenings_redeem_idx").on(t.redeemId),
   ],
 );
@@ -166,10 +168,10 @@ export const completedOffers = pgTable(
   },
   (t) => [
     uniqueIndex("completed_offers_admin_network_tx_key").on(t.adminId, t.network, t.transactionId),
-    index("completed_offers_admin_date_idx").on(t.adminId, t.date.desc(), t.id.desc()),
+    index("completed_offers_admin_date_idx").on(t.adminId, t.date, t.id),
     index("completed_offers_admin_payout_idx").on(t.adminId, t.payout, t.id),
-    index("completed_offers_admin_network_date_idx").on(t.adminId, t.network, t.date.desc(), t.id.desc()),
-    index("completed_offers_admin_user_date_idx").on(t.adminId, t.userId, t.date.desc(), t.id.desc()),
+    index("completed_offers_admin_network_date_idx").on(t.adminId, t.network, t.date, t.id),
+    index("completed_offers_admin_user_date_idx").on(t.adminId, t.userId, t.date, t.id),
     index("completed_offers_admin_ip_idx").using("btree", t.adminId, sql`${t.ip} text_pattern_ops`),
   ],
 );
@@ -203,7 +205,7 @@ export const pointsLedger = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("points_ledger_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("points_ledger_user_created_idx").on(t.userId, t.createdAt),
     index("points_ledger_user_reason_idx").on(t.userId, t.reason),
   ],
 );

@@ -21,8 +21,8 @@ export const auditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("audit_log_admin_created_idx").on(t.adminId, t.createdAt.desc(), t.id.desc()),
-    index("audit_log_admin_action_created_idx").on(t.adminId, t.action, t.createdAt.desc(), t.id.desc()),
-    index("audit_log_admin_record_created_idx").on(t.adminId, t.recordId, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_admin_created_idx").on(t.adminId, t.createdAt, t.id),
+    index("audit_log_admin_action_created_idx").on(t.adminId, t.action, t.createdAt, t.id),
+    index("audit_log_admin_record_created_idx").on(t.adminId, t.recordId, t.createdAt, t.id),
   ],
 );

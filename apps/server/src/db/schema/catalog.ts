@@ -42,7 +42,7 @@ export const countries = pgTable(
   },
   (t) => [
     uniqueIndex("countries_admin_code_key").on(t.adminId, t.code),
-    index("countries_admin_priority_idx").on(t.adminId, t.priority.desc(), t.id),
+    index("countries_admin_priority_idx").on(t.adminId, t.priority, t.id),
     index("countries_admin_name_idx").on(t.adminId, t.fullName),
   ],
 );

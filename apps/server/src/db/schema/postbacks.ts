@@ -41,10 +41,10 @@ export const postbackLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("postback_log_admin_created_idx").on(t.adminId, t.createdAt.desc(), t.id.desc()),
-    index("postback_log_admin_network_idx").on(t.adminId, t.network, t.createdAt.desc(), t.id.desc()),
-    index("postback_log_admin_outcome_idx").on(t.adminId, t.outcome, t.createdAt.desc(), t.id.desc()),
-    index("postback_log_admin_user_idx").on(t.adminId, t.userId, t.createdAt.desc(), t.id.desc()),
-    index("postback_log_admin_tx_idx").on(t.adminId, t.transactionId, t.createdAt.desc(), t.id.desc()),
+    index("postback_log_admin_created_idx").on(t.adminId, t.createdAt, t.id),
+    index("postback_log_admin_network_idx").on(t.adminId, t.network, t.createdAt, t.id),
+    index("postback_log_admin_outcome_idx").on(t.adminId, t.outcome, t.createdAt, t.id),
+    index("postback_log_admin_user_idx").on(t.adminId, t.userId, t.createdAt, t.id),
+    index("postback_log_admin_tx_idx").on(t.adminId, t.transactionId, t.createdAt, t.id),
   ],
 );

@@ -32,6 +32,7 @@ export async function adminsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["admins"],
+        summary: "List administrator accounts (owner only)",
         querystring: listQuerySchema,
         response: { 200: adminListAnswerSchema, ...errors },
       },
@@ -47,14 +48,15 @@ export async function adminsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["admins"],
+        summary: "Approve or disable an administrator (owner only)",
         params: idParamsSchema,
         body: adminStateBodySchema,
         response: { 200: adminSchema, ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema },
       },
     },
     async (request) => {
-      requireOwner(request);
-      const admin = await setAdminState(app.deps.db, request.params.id, request.body.status);
+      const owner = requireOwner(request);
+      const admin = await setAdminState(app.deps.db, request.params.id, request.body.status, owner.id);
       if (!admin) throw new AppError(404, messages.notFound);
       return admin;
     },

@@ -2,6 +2,7 @@ import { type Admin, type AdminStatus, messages } from "@rewards/contract";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { admins } from "../../db/schema/index.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 
 type AdminRow = typeof admins.$inferSelect;
@@ -46,19 +47,41 @@ export async function setAdminState(
   db: Db,
   id: string,
   status: "active" | "disabled",
+  /** The owner who did it; null from the shell (`npm run admin`). */
+  actorAdminId: string | null,
 ): Promise<Admin | null> {
-  const [target] = await db.select().from(admins).where(eq(admins.id, id));
-  if (!target) return null;
-  if (target.role === "owner" && status === "disabled") throw new AppError(409, messages.cannotDisableSelf);
-  if (target.status === status) return toAdmin(target);
-  const [updated] = await db
-    .update(admins)
-    .set({
-      status,
-      updatedAt: new Date(),
-      ...(status === "disabled" ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
-    })
-    .where(eq(admins.id, id))
-    .returning();
-  return updated ? toAdmin(updated) : null;
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(admins).where(eq(admins.id, id)).for("update");
+    if (!target) return null;
+    if (target.role === "owner" && status === "disabled") {
+      throw new AppError(409, messages.cannotDisableSelf);
+    }
+    if (target.status === status) return toAdmin(target);
+    const [updated] = await tx
+      .update(admins)
+      .set({
+        status,
+        updatedAt: new Date(),
+        ...(status === "disabled" ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(admins.id, id))
+      .returning();
+    if (!updated) return null;
+    // Approvals are the owner's actions, so they are recorded in the owner's log (DECISIONS: one owner).
+    const [owner] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.role, "owner"));
+    if (owner) {
+      await recordAudit(tx, {
+        adminId: owner.id,
+        actorAdminId,
+        action: status === "active" ? "admin.approve" : "admin.disable",
+        recordType: "admin",
+        recordId: id,
+        changes: {
+          username: { after: updated.username },
+          status: { before: target.status, after: updated.status },
+        },
+      });
+    }
+    return toAdmin(updated);
+  });
 }

@@ -35,6 +35,7 @@ export async function authRoutes(
     {
       schema: {
         tags: ["auth"],
+        summary: "Sign in: answers an access token",
         body: loginBodySchema,
         response: { 200: accessTokenAnswerSchema, ...errors },
       },
@@ -58,6 +59,7 @@ export async function authRoutes(
     {
       schema: {
         tags: ["auth"],
+        summary: "Register an administrator (the first becomes the owner; later ones wait for approval)",
         body: registerBodySchema,
         response: { 200: accessTokenAnswerSchema, ...errors, 409: errorAnswerSchema },
       },
@@ -73,6 +75,7 @@ export async function authRoutes(
     {
       schema: {
         tags: ["auth"],
+        summary: "E-mail a password reset link",
         body: recoverBodySchema,
         response: { 200: okAnswerSchema, ...errors, 404: errorAnswerSchema },
       },
@@ -89,7 +92,14 @@ export async function authRoutes(
 
   api.get(
     "/users/auth/reset/:token",
-    { schema: { tags: ["auth"], params: resetTokenParamsSchema, response: { 200: resetCheckAnswerSchema } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Check a password reset link",
+        params: resetTokenParamsSchema,
+        response: { 200: resetCheckAnswerSchema },
+      },
+    },
     async (request) => {
       const problem = await auth.checkResetToken(request.params.token);
       return problem ? { message: problem } : {};
@@ -101,6 +111,7 @@ export async function authRoutes(
     {
       schema: {
         tags: ["auth"],
+        summary: "Set a new password with a reset link",
         params: resetTokenParamsSchema,
         body: resetBodySchema,
         response: { 200: okAnswerSchema, ...errors },

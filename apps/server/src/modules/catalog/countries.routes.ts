@@ -37,6 +37,7 @@ export async function countriesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "List reward countries (filter, sort, page)",
         querystring: listQuerystringSchema,
         body: countryListBodySchema,
         response: { 200: countryListAnswerSchema, ...errors },
@@ -48,7 +49,12 @@ export async function countriesRoutes(app: FastifyInstance) {
   api.post(
     "/reward/countries/deleteCountries",
     {
-      schema: { tags, body: deleteIdsBodySchema, response: { 200: deletedAnswerSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Delete selected countries with their rewards and items",
+        body: deleteIdsBodySchema,
+        response: { 200: deletedAnswerSchema, ...errors },
+      },
     },
     async (request) => ({
       deleted: (await deleteCountries(db, currentAdmin(request).id, request.body.ids)).length,
@@ -60,6 +66,7 @@ export async function countriesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Add a reward country",
         body: countryBodySchema,
         response: { 200: countryCreatedSchema, ...errors, 409: errorAnswerSchema },
       },
@@ -69,7 +76,14 @@ export async function countriesRoutes(app: FastifyInstance) {
 
   api.get(
     "/reward/countries/:id",
-    { schema: { tags, params: idParamsSchema, response: { 200: countrySchema, ...withMissing } } },
+    {
+      schema: {
+        tags,
+        summary: "A reward country",
+        params: idParamsSchema,
+        response: { 200: countrySchema, ...withMissing },
+      },
+    },
     async (request) => found(await getCountry(db, currentAdmin(request).id, request.params.id)),
   );
 
@@ -78,6 +92,7 @@ export async function countriesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Edit a reward country",
         params: idParamsSchema,
         body: countryBodySchema,
         response: { 200: countrySchema, ...withMissing, 409: errorAnswerSchema },
@@ -89,7 +104,14 @@ export async function countriesRoutes(app: FastifyInstance) {
 
   api.delete(
     "/reward/countries/:id",
-    { schema: { tags, params: idParamsSchema, response: { 200: countrySchema, ...withMissing } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a country with its rewards and items",
+        params: idParamsSchema,
+        response: { 200: countrySchema, ...withMissing },
+      },
+    },
     async (request) => found(await deleteCountry(db, currentAdmin(request).id, request.params.id)),
   );
 }

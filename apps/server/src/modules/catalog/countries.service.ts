@@ -1,4 +1,5 @@
 import {
+  type AuditChanges,
   type Country,
   type CountrySortField,
   type countryBodySchema,
@@ -6,10 +7,11 @@ import {
   messages,
 } from "@rewards/contract";
 import { countryNameOf } from "@rewards/contract/country-list";
-import { and, count, eq, ilike, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
@@ -87,14 +89,31 @@ function nameOf(code: string): string {
 const codeTaken = (code: string) =>
   new AppError(409, messages.countryCodeTaken(code), { code: messages.countryCodeTaken(code) });
 
+/** What a country's audit entries show. */
+const audited = (row: CountryRow) => ({ code: row.code, fullName: row.fullName, priority: row.priority });
+
+const countryEntry = (
+  adminId: string,
+  action: "country.create" | "country.update" | "country.delete",
+  id: string,
+  changes: AuditChanges,
+) => byTenant(adminId, { action, recordType: "country", recordId: id, changes });
+
 export async function createCountry(db: Db, adminId: string, body: CountryBody): Promise<Country> {
   const fullName = nameOf(body.code);
-  const [row] = await db
-    .insert(countries)
-    .values({ id: newId(), adminId, fullName, code: body.code, priority: body.priority })
-    .onConflictDoNothing({ target: [countries.adminId, countries.code] })
-    .returning();
-  if (!row) throw codeTaken(body.code);
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(countries)
+      .values({ id: newId(), adminId, fullName, code: body.code, priority: body.priority })
+      .onConflictDoNothing({ target: [countries.adminId, countries.code] })
+      .returning();
+    if (!created) throw codeTaken(body.code);
+    await recordAudit(
+      tx,
+      countryEntry(adminId, "country.create", created.id, changesBetween(null, audited(created))),
+    );
+    return created;
+  });
   return toCountry(row, 0);
 }
 
@@ -111,11 +130,20 @@ export async function updateCountry(
     .where(and(tenant(adminId), eq(countries.code, body.code), ne(countries.id, id)));
   if (taken) throw codeTaken(body.code);
   try {
-    const [row] = await db
-      .update(countries)
-      .set({ fullName, code: body.code, priority: body.priority })
-      .where(and(tenant(adminId), eq(countries.id, id)))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const where = and(tenant(adminId), eq(countries.id, id));
+      const [current] = await tx.select().from(countries).where(where).for("update");
+      if (!current) return null;
+      const [updated] = await tx
+        .update(countries)
+        .set({ fullName, code: body.code, priority: body.priority })
+        .where(where)
+        .returning();
+      if (!updated) return null;
+      const changes = changesBetween(audited(current), audited(updated));
+      await recordAudit(tx, countryEntry(adminId, "country.update", id, changes));
+      return updated;
+    });
     return row ? ((await withCounts(db, adminId, [row]))[0] ?? null) : null;
   } catch (error) {
     // Another request took the code between the check and the update.
@@ -130,12 +158,10 @@ export async function updateCountry(
  */
 export async function deleteCountries(db: Db, adminId: string, ids: string[]): Promise<CountryRow[]> {
   return db.transaction(async (tx) => {
-    const icons = await tx
-      .select({ id: rewards.iconUploadId })
+    const gone = await tx
+      .select({ id: rewards.id, countryId: rewards.countryId, iconUploadId: rewards.iconUploadId })
       .from(rewards)
-      .where(
-        and(eq(rewards.adminId, adminId), inArray(rewards.countryId, ids), isNotNull(rewards.iconUploadId)),
-      );
+      .where(and(eq(rewards.adminId, adminId), inArray(rewards.countryId, ids)));
     const deleted = await tx
       .delete(countries)
       .where(and(tenant(adminId), inArray(countries.id, ids)))
@@ -143,7 +169,16 @@ export async function deleteCountries(db: Db, adminId: string, ids: string[]): P
     await deleteUploads(
       tx,
       adminId,
-      icons.map((icon) => icon.id),
+      gone.flatMap((reward) => (reward.iconUploadId ? [reward.iconUploadId] : [])),
+    );
+    // One entry per country; the rewards deleted with it are counted in its entry.
+    await recordAudit(
+      tx,
+      deleted.map((row) => {
+        const rewardCount = gone.filter((reward) => reward.countryId === row.id).length;
+        const changes = changesBetween({ ...audited(row), rewards: rewardCount }, null);
+        return countryEntry(adminId, "country.delete", row.id, changes);
+      }),
     );
     return deleted;
   });

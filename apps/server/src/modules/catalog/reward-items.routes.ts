@@ -37,6 +37,7 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "List a reward's items (filter, sort, page)",
         params: rewardIdParamsSchema,
         querystring: listQuerystringSchema,
         body: rewardItemListBodySchema,
@@ -59,6 +60,7 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Add an item (amount and cost in points) to a reward",
         params: rewardIdParamsSchema,
         body: rewardItemBodySchema,
         response: { 200: rewardItemCreatedSchema, ...withMissing },
@@ -73,7 +75,14 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
 
   api.post(
     "/reward/deleteItems",
-    { schema: { tags, body: deleteIdsBodySchema, response: { 200: deletedAnswerSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete selected reward items",
+        body: deleteIdsBodySchema,
+        response: { 200: deletedAnswerSchema, ...errors },
+      },
+    },
     async (request) => ({
       deleted: (await deleteRewardItems(db, currentAdmin(request).id, request.body.ids)).length,
     }),
@@ -81,7 +90,14 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
 
   api.get(
     "/reward/rewardItem/:id",
-    { schema: { tags, params: idParamsSchema, response: { 200: rewardItemSchema, ...withMissing } } },
+    {
+      schema: {
+        tags,
+        summary: "A reward item",
+        params: idParamsSchema,
+        response: { 200: rewardItemSchema, ...withMissing },
+      },
+    },
     async (request) => found(await getRewardItem(db, currentAdmin(request).id, request.params.id)),
   );
 
@@ -90,6 +106,7 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Edit a reward item",
         params: idParamsSchema,
         body: rewardItemBodySchema,
         response: { 200: rewardItemSchema, ...withMissing },
@@ -101,7 +118,14 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
 
   api.delete(
     "/reward/rewardItem/:id",
-    { schema: { tags, params: idParamsSchema, response: { 200: rewardItemSchema, ...withMissing } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a reward item",
+        params: idParamsSchema,
+        response: { 200: rewardItemSchema, ...withMissing },
+      },
+    },
     async (request) => {
       const [deleted] = await deleteRewardItems(db, currentAdmin(request).id, [request.params.id]);
       return found(deleted ?? null);

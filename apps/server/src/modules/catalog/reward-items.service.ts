@@ -1,4 +1,5 @@
 import type {
+  AuditChanges,
   RewardItem,
   RewardItemSortField,
   rewardItemBodySchema,
@@ -8,6 +9,7 @@ import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { rewardItems, rewards } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
 import { toRewardItem } from "./catalog.mapper.ts";
@@ -63,6 +65,18 @@ export async function getRewardItem(db: Db, adminId: string, id: string): Promis
   return row ? toRewardItem(row) : null;
 }
 
+type RewardItemRow = typeof rewardItems.$inferSelect;
+
+/** What an item's audit entries show. */
+const audited = (row: RewardItemRow) => ({ cost: row.cost, points: row.points, rewardId: row.rewardId });
+
+const itemEntry = (
+  adminId: string,
+  action: "rewardItem.create" | "rewardItem.update" | "rewardItem.delete",
+  id: string,
+  changes: AuditChanges,
+) => byTenant(adminId, { action, recordType: "rewardItem", recordId: id, changes });
+
 /** Null when the reward is not the tenant's. */
 export async function createRewardItem(
   db: Db,
@@ -71,11 +85,18 @@ export async function createRewardItem(
   body: RewardItemBody,
 ): Promise<RewardItem | null> {
   if (!(await rewardExists(db, adminId, rewardId))) return null;
-  const [row] = await db
-    .insert(rewardItems)
-    .values({ id: newId(), adminId, rewardId, cost: body.cost, points: body.points })
-    .returning();
-  return row ? toRewardItem(row) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(rewardItems)
+      .values({ id: newId(), adminId, rewardId, cost: body.cost, points: body.points })
+      .returning();
+    if (!row) return null;
+    await recordAudit(
+      tx,
+      itemEntry(adminId, "rewardItem.create", row.id, changesBetween(null, audited(row))),
+    );
+    return toRewardItem(row);
+  });
 }
 
 export async function updateRewardItem(
@@ -84,18 +105,34 @@ export async function updateRewardItem(
   id: string,
   body: RewardItemBody,
 ): Promise<RewardItem | null> {
-  const [row] = await db
-    .update(rewardItems)
-    .set({ cost: body.cost, points: body.points })
-    .where(and(tenant(adminId), eq(rewardItems.id, id)))
-    .returning();
-  return row ? toRewardItem(row) : null;
+  return db.transaction(async (tx) => {
+    const where = and(tenant(adminId), eq(rewardItems.id, id));
+    const [current] = await tx.select().from(rewardItems).where(where).for("update");
+    if (!current) return null;
+    const [row] = await tx
+      .update(rewardItems)
+      .set({ cost: body.cost, points: body.points })
+      .where(where)
+      .returning();
+    if (!row) return null;
+    const changes = changesBetween(audited(current), audited(row));
+    await recordAudit(tx, itemEntry(adminId, "rewardItem.update", id, changes));
+    return toRewardItem(row);
+  });
 }
 
 export async function deleteRewardItems(db: Db, adminId: string, ids: string[]): Promise<RewardItem[]> {
-  const deleted = await db
-    .delete(rewardItems)
-    .where(and(tenant(adminId), inArray(rewardItems.id, ids)))
-    .returning();
-  return deleted.map(toRewardItem);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(rewardItems)
+      .where(and(tenant(adminId), inArray(rewardItems.id, ids)))
+      .returning();
+    await recordAudit(
+      tx,
+      deleted.map((row) =>
+        itemEntry(adminId, "rewardItem.delete", row.id, changesBetween(audited(row), null)),
+      ),
+    );
+    return deleted.map(toRewardItem);
+  });
 }

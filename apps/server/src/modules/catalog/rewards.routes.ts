@@ -14,10 +14,11 @@ import {
 } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { type Image, readImagePart } from "../../lib/uploads.ts";
 import { parseOrThrow } from "../../lib/validation.ts";
+import { readMultipartParts } from "../../plugins/multipart.ts";
+import { multipartForm } from "../../plugins/openapi.ts";
 import { currentAdmin } from "../../plugins/require-admin.ts";
 import {
   createReward,
@@ -39,10 +40,9 @@ const numberField = (value: string | undefined) =>
 
 /** The reward form arrives as multipart (SPEC 7): name, order and the icon as the file "file". */
 async function readRewardForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(400, "Send the reward form as multipart/form-data");
   const fields: Record<string, string> = {};
   let icon: Image | undefined;
-  for await (const part of request.parts()) {
+  await readMultipartParts(request, "Send the reward form as multipart/form-data", async (part) => {
     if (part.type === "field") {
       fields[part.fieldname] = String(part.value);
     } else if (part.fieldname === rewardIconField && part.filename !== "") {
@@ -51,7 +51,7 @@ async function readRewardForm(request: FastifyRequest) {
       // An unknown file field, or an empty file input: drain it so the form keeps streaming.
       await part.toBuffer();
     }
-  }
+  });
   const parsed = parseOrThrow(rewardFieldsSchema, { name: fields.name, order: numberField(fields.order) });
   return { fields: parsed, icon };
 }
@@ -66,6 +66,7 @@ export async function rewardsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "List a country's rewards (filter, sort, page)",
         params: countryIdParamsSchema,
         querystring: listQuerystringSchema,
         body: rewardListBodySchema,
@@ -83,7 +84,14 @@ export async function rewardsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Add a reward to a country (multipart: name, order, icon)",
         consumes: ["multipart/form-data"],
+        multipartBody: multipartForm(rewardFieldsSchema, {
+          [rewardIconField]: {
+            required: true,
+            description: "The icon: PNG, JPEG, WebP, GIF or ICO, at most 2 MB",
+          },
+        }),
         params: countryIdParamsSchema,
         response: { 200: rewardCreatedSchema, ...writeErrors },
       },
@@ -97,7 +105,14 @@ export async function rewardsRoutes(app: FastifyInstance) {
 
   api.post(
     "/reward/deleteRewards",
-    { schema: { tags, body: deleteIdsBodySchema, response: { 200: deletedAnswerSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete selected rewards with their items",
+        body: deleteIdsBodySchema,
+        response: { 200: deletedAnswerSchema, ...errors },
+      },
+    },
     async (request) => ({
       deleted: (await deleteRewards(db, currentAdmin(request).id, request.body.ids)).length,
     }),
@@ -105,7 +120,14 @@ export async function rewardsRoutes(app: FastifyInstance) {
 
   api.get(
     "/reward/rewards/:id",
-    { schema: { tags, params: idParamsSchema, response: { 200: rewardSchema, ...withMissing } } },
+    {
+      schema: {
+        tags,
+        summary: "A reward",
+        params: idParamsSchema,
+        response: { 200: rewardSchema, ...withMissing },
+      },
+    },
     async (request) => found(await getReward(db, currentAdmin(request).id, request.params.id)),
   );
 
@@ -114,7 +136,11 @@ export async function rewardsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Edit a reward (multipart: name, order, optional icon)",
         consumes: ["multipart/form-data"],
+        multipartBody: multipartForm(rewardFieldsSchema, {
+          [rewardIconField]: { required: false, description: "A new icon (the old one stays when absent)" },
+        }),
         params: idParamsSchema,
         response: { 200: rewardSchema, ...writeErrors },
       },
@@ -127,7 +153,14 @@ export async function rewardsRoutes(app: FastifyInstance) {
 
   api.delete(
     "/reward/rewards/:id",
-    { schema: { tags, params: idParamsSchema, response: { 200: rewardSchema, ...withMissing } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a reward with its items",
+        params: idParamsSchema,
+        response: { 200: rewardSchema, ...withMissing },
+      },
+    },
     async (request) => found(await deleteReward(db, currentAdmin(request).id, request.params.id)),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditChanges,
   messages,
   type Reward,
   type RewardSortField,
@@ -10,16 +11,32 @@ import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
-import { deleteUpload, deleteUploads, type Image, saveUpload } from "../../lib/uploads.ts";
+import { deleteUpload, deleteUploads, type Image, saveUpload, uploadUrl } from "../../lib/uploads.ts";
 import { type RewardRow, toReward } from "./catalog.mapper.ts";
 
 type RewardFields = z.output<typeof rewardFieldsSchema>;
 type RewardFilter = z.output<typeof rewardFilterSchema>;
 
 const tenant = (adminId: string) => eq(rewards.adminId, adminId);
+
+/** What a reward's audit entries show: its fields and its icon's address (a new icon is a new address). */
+const audited = (row: RewardRow) => ({
+  name: row.name,
+  order: row.order,
+  countryId: row.countryId,
+  icon: uploadUrl(row.iconUploadId),
+});
+
+const rewardEntry = (
+  adminId: string,
+  action: "reward.create" | "reward.update" | "reward.delete",
+  id: string,
+  changes: AuditChanges,
+) => byTenant(adminId, { action, recordType: "reward", recordId: id, changes });
 
 async function countryExists(db: Pick<Db, "select">, adminId: string, countryId: string) {
   const [row] = await db
@@ -87,7 +104,9 @@ export async function createReward(
       .insert(rewards)
       .values({ id: newId(), adminId, countryId, name: fields.name, order: fields.order, iconUploadId })
       .returning();
-    return row ? toReward(row) : null;
+    if (!row) return null;
+    await recordAudit(tx, rewardEntry(adminId, "reward.create", row.id, changesBetween(null, audited(row))));
+    return toReward(row);
   });
 }
 
@@ -110,7 +129,10 @@ export async function updateReward(
       .where(where)
       .returning();
     if (icon) await deleteUpload(tx, adminId, current.iconUploadId);
-    return row ? toReward(row) : null;
+    if (!row) return null;
+    const changes = changesBetween(audited(current), audited(row));
+    await recordAudit(tx, rewardEntry(adminId, "reward.update", id, changes));
+    return toReward(row);
   });
 }
 
@@ -125,6 +147,10 @@ export async function deleteRewards(db: Db, adminId: string, ids: string[]): Pro
       tx,
       adminId,
       deleted.map((row) => row.iconUploadId),
+    );
+    await recordAudit(
+      tx,
+      deleted.map((row) => rewardEntry(adminId, "reward.delete", row.id, changesBetween(audited(row), null))),
     );
     return deleted;
   });

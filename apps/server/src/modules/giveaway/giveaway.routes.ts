@@ -24,6 +24,7 @@ export async function giveawayRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["giveaway"],
+        summary: "The giveaway settings (empty before the first save)",
         params: adminIdParamsSchema,
         response: { 200: giveawaySchema, ...errors, 403: errorAnswerSchema },
       },
@@ -36,6 +37,7 @@ export async function giveawayRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["giveaway"],
+        summary: "Save the giveaway settings for the first time",
         body: giveawayBodySchema,
         response: { 200: giveawayCreatedSchema, ...errors, 409: errorAnswerSchema },
       },
@@ -48,6 +50,7 @@ export async function giveawayRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["giveaway"],
+        summary: "Update the giveaway settings",
         params: idParamsSchema,
         body: giveawayBodySchema,
         response: { 200: giveawaySchema, ...errors, 404: errorAnswerSchema },

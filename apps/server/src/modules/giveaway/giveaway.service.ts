@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { giveaways } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -37,15 +38,26 @@ export async function getGiveaway(db: Db, adminId: string): Promise<Giveaway> {
   };
 }
 
+const giveawayEntry = (adminId: string, id: string, before: GiveawayRow | null, after: GiveawayRow) =>
+  byTenant(adminId, {
+    action: "giveaway.save",
+    recordType: "giveaway",
+    recordId: id,
+    changes: changesBetween(before, after),
+  });
+
 /** One giveaway per tenant: a second create (another tab, a double click) answers 409. */
 export async function createGiveaway(db: Db, adminId: string, input: GiveawayInput): Promise<Giveaway> {
-  const [row] = await db
-    .insert(giveaways)
-    .values({ id: newId(), adminId, ...input })
-    .onConflictDoNothing({ target: giveaways.adminId })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toGiveaway(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(giveaways)
+      .values({ id: newId(), adminId, ...input })
+      .onConflictDoNothing({ target: giveaways.adminId })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, giveawayEntry(adminId, row.id, null, row));
+    return toGiveaway(row);
+  });
 }
 
 /** Saves the card(s) sent; the other card keeps what it had. */
@@ -55,10 +67,17 @@ export async function updateGiveaway(
   id: string,
   input: GiveawayInput,
 ): Promise<Giveaway | null> {
-  const [row] = await db
-    .update(giveaways)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(giveaways.adminId, adminId), eq(giveaways.id, id)))
-    .returning();
-  return row ? toGiveaway(row) : null;
+  return db.transaction(async (tx) => {
+    const where = and(eq(giveaways.adminId, adminId), eq(giveaways.id, id));
+    const [current] = await tx.select().from(giveaways).where(where).for("update");
+    if (!current) return null;
+    const [row] = await tx
+      .update(giveaways)
+      .set({ ...input, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, giveawayEntry(adminId, id, current, row));
+    return toGiveaway(row);
+  });
 }

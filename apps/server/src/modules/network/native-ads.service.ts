@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { nativeAdsConfigs } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -47,30 +48,46 @@ export async function getNativeAds(db: Db, adminId: string, network: NativeAdsNe
   };
 }
 
+/** A native-ads save's audit entry, naming the network even when it did not change. */
+const nativeAdsEntry = (adminId: string, before: NativeAdsRow | null, after: NativeAdsRow) =>
+  byTenant(adminId, {
+    action: "nativeAds.save",
+    recordType: "nativeAds",
+    recordId: after.id,
+    changes: {
+      ...changesBetween(before, after),
+      ...(before ? { network: { before: before.network, after: after.network } } : {}),
+    },
+  });
+
 export async function createNativeAds(db: Db, adminId: string, input: NativeAdsInput) {
-  const [row] = await db
-    .insert(nativeAdsConfigs)
-    .values({ id: newId(), adminId, ...input })
-    .onConflictDoNothing({ target: [nativeAdsConfigs.adminId, nativeAdsConfigs.network] })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toNativeAds(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(nativeAdsConfigs)
+      .values({ id: newId(), adminId, ...input })
+      .onConflictDoNothing({ target: [nativeAdsConfigs.adminId, nativeAdsConfigs.network] })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, nativeAdsEntry(adminId, null, row));
+    return toNativeAds(row);
+  });
 }
 
 export async function updateNativeAds(db: Db, adminId: string, id: string, input: NativeAdsInput) {
-  const where = and(eq(nativeAdsConfigs.adminId, adminId), eq(nativeAdsConfigs.id, id));
-  const [current] = await db
-    .select({ network: nativeAdsConfigs.network })
-    .from(nativeAdsConfigs)
-    .where(where);
-  if (!current) return null;
-  if (current.network !== input.network) {
-    throw new AppError(400, messages.settingNameMismatch, { network: messages.settingNameMismatch });
-  }
-  const [row] = await db
-    .update(nativeAdsConfigs)
-    .set({ ...input, updatedAt: new Date() })
-    .where(where)
-    .returning();
-  return row ? toNativeAds(row) : null;
+  return db.transaction(async (tx) => {
+    const where = and(eq(nativeAdsConfigs.adminId, adminId), eq(nativeAdsConfigs.id, id));
+    const [current] = await tx.select().from(nativeAdsConfigs).where(where).for("update");
+    if (!current) return null;
+    if (current.network !== input.network) {
+      throw new AppError(400, messages.settingNameMismatch, { network: messages.settingNameMismatch });
+    }
+    const [row] = await tx
+      .update(nativeAdsConfigs)
+      .set({ ...input, updatedAt: new Date() })
+      .where(where)
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, nativeAdsEntry(adminId, current, row));
+    return toNativeAds(row);
+  });
 }

@@ -48,6 +48,7 @@ export async function networkRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["network"],
+        summary: "An ad network's config with its postback URL",
         params: networkParamsSchema,
         response: { 200: networkConfigSchema, ...readErrors },
       },
@@ -63,6 +64,7 @@ export async function networkRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["network"],
+        summary: "Save an ad network's config for the first time",
         body: networkBodySchema,
         response: { 200: networkCreatedSchema, ...errors, 409: errorAnswerSchema },
       },
@@ -75,6 +77,7 @@ export async function networkRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["network"],
+        summary: "Update an ad network's config",
         params: idParamsSchema,
         body: networkBodySchema,
         response: { 200: networkConfigSchema, ...errors, 404: errorAnswerSchema },
@@ -88,6 +91,7 @@ export async function networkRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["network"],
+        summary: "A native ads config",
         params: networkParamsSchema,
         response: { 200: nativeAdsSchema, ...readErrors },
       },
@@ -103,6 +107,7 @@ export async function networkRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["network"],
+        summary: "Save a native ads config for the first time",
         body: nativeAdsBodySchema,
         response: { 200: nativeAdsCreatedSchema, ...errors, 409: errorAnswerSchema },
       },
@@ -115,6 +120,7 @@ export async function networkRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["network"],
+        summary: "Update a native ads config",
         params: idParamsSchema,
         body: nativeAdsBodySchema,
         response: { 200: nativeAdsSchema, ...errors, 404: errorAnswerSchema },

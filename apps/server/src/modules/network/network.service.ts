@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { networkConfigs } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
@@ -74,14 +75,29 @@ export async function getNetworkConfig(db: Db, owner: NetworkOwner, network: Con
   );
 }
 
+/** A network save's audit entry: every secret masked, the network named even when it did not change. */
+const networkEntry = (adminId: string, before: NetworkRow | null, after: NetworkRow) =>
+  byTenant(adminId, {
+    action: "network.save",
+    recordType: "network",
+    recordId: after.id,
+    changes: {
+      ...changesBetween(before, after, Object.fromEntries(secretFields.map((field) => [field, true]))),
+      ...(before ? { network: { before: before.network, after: after.network } } : {}),
+    },
+  });
+
 export async function createNetworkConfig(db: Db, owner: NetworkOwner, input: NetworkInput) {
-  const [row] = await db
-    .insert(networkConfigs)
-    .values({ id: newId(), adminId: owner.adminId, ...input })
-    .onConflictDoNothing({ target: [networkConfigs.adminId, networkConfigs.network] })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toNetworkConfig(owner, row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(networkConfigs)
+      .values({ id: newId(), adminId: owner.adminId, ...input })
+      .onConflictDoNothing({ target: [networkConfigs.adminId, networkConfigs.network] })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, networkEntry(owner.adminId, null, row));
+    return toNetworkConfig(owner, row);
+  });
 }
 
 /** Masked secrets sent back keep the stored ones; the network of a saved config cannot change. */
@@ -100,6 +116,8 @@ export async function updateNetworkConfig(db: Db, owner: NetworkOwner, id: strin
       .set({ ...values, updatedAt: new Date() })
       .where(where)
       .returning();
-    return row ? toNetworkConfig(owner, row) : null;
+    if (!row) return null;
+    await recordAudit(tx, networkEntry(owner.adminId, current, row));
+    return toNetworkConfig(owner, row);
   });
 }

@@ -22,7 +22,7 @@ let keyJson: string;
 beforeAll(async () => {
   fcm = await startFcmSink({ publicKey: keys.publicKey, clientEmail });
   keyJson = serviceAccountJson({ privateKeyPem: keys.privateKeyPem, clientEmail, tokenUri: fcm.tokenUri });
-  t = await startTestApp({ env: { FCM_BASE_URL: fcm.baseUrl } });
+  t = await startTestApp({ env: { FCM_BASE_URL: fcm.baseUrl, FCM_TOKEN_ORIGIN: fcm.baseUrl } });
   ({ a, b } = await twoTenants(t.app));
 });
 afterAll(async () => {

@@ -22,12 +22,17 @@ export async function notificationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["notifications"],
+        summary: "Send a push notification to every device (topic all)",
         body: notificationBodySchema,
         response: { 200: notificationCreatedSchema, ...errors, 502: errorAnswerSchema },
       },
     },
     async (request) => ({
-      notification: await sendNotification(db, currentAdmin(request).id, request.body, config.fcmBaseUrl),
+      notification: await sendNotification(db, currentAdmin(request).id, request.body, {
+        fcmBaseUrl: config.fcmBaseUrl,
+        tokenOrigin: config.fcmTokenOrigin,
+        timeoutMs: config.outboundTimeoutMs,
+      }),
     }),
   );
 
@@ -36,6 +41,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["notifications"],
+        summary: "The notifications sent, newest first",
         querystring: notificationListQuerySchema,
         response: { 200: notificationListAnswerSchema, ...errors },
       },

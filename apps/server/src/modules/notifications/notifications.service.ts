@@ -2,6 +2,7 @@ import { messages, type Notification } from "@rewards/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { PushSendError, sendToTopic } from "../../lib/fcm.ts";
 import { newId } from "../../lib/ids.ts";
@@ -29,22 +30,36 @@ export async function sendNotification(
   db: Db,
   adminId: string,
   input: { title: string; body: string },
-  fcmBaseUrl: string,
+  provider: { fcmBaseUrl: string; tokenOrigin: string | undefined; timeoutMs: number },
 ): Promise<Notification> {
   const key = await storedServiceAccountKey(db, adminId);
   if (!key) throw new AppError(400, messages.pushNotConfigured);
   let outcome: { status: "sent"; messageId: string } | { status: "failed"; error: string };
   try {
-    const messageId = await sendToTopic(key, { topic: allDevicesTopic, ...input }, { fcmBaseUrl });
+    const messageId = await sendToTopic(key, { topic: allDevicesTopic, ...input }, provider);
     outcome = { status: "sent", messageId };
   } catch (error) {
     if (!(error instanceof PushSendError)) throw error;
     outcome = { status: "failed", error: error.message };
   }
-  const [row] = await db
-    .insert(notifications)
-    .values({ id: newId(), adminId, title: input.title, body: input.body, ...outcome })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [sent] = await tx
+      .insert(notifications)
+      .values({ id: newId(), adminId, title: input.title, body: input.body, ...outcome })
+      .returning();
+    if (!sent) return undefined;
+    const { title, body, status, error } = sent;
+    await recordAudit(
+      tx,
+      byTenant(adminId, {
+        action: "notification.send",
+        recordType: "notification",
+        recordId: sent.id,
+        changes: changesBetween(null, { title, body, status, error }),
+      }),
+    );
+    return sent;
+  });
   if (outcome.status === "failed") throw new AppError(502, messages.pushFailed(outcome.error));
   return toNotification(row as NotificationRow);
 }

@@ -24,6 +24,7 @@ export async function offersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["offers"],
+        summary: "List completed offers (filter, sort, page)",
         querystring: listQuerystringSchema,
         body: offerListBodySchema,
         response: { 200: offerListAnswerSchema, ...errors },
@@ -37,6 +38,7 @@ export async function offersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["offers"],
+        summary: "A completed offer",
         params: idParamsSchema,
         response: { 200: offerDetailsSchema, ...errors, 404: errorAnswerSchema },
       },

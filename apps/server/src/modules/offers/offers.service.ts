@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
-import { countAll, type ListParams, listClauses, prefixRange } from "../../lib/list-query.ts";
+import { tenantTotal } from "../../lib/activity-totals.ts";
+import { cappedCount, type ListParams, listClauses, prefixRange } from "../../lib/list-query.ts";
 import { toCustomer } from "../customers/customers.mapper.ts";
 import { toCompletedOffer } from "./offers.mapper.ts";
 
@@ -14,7 +15,7 @@ const tenant = (adminId: string) => eq(completedOffers.adminId, adminId);
 
 /** A page of completed offers with each one's user e-mail, joined by primary key (no call per row). */
 export async function listOffers(db: Db, adminId: string, params: ListParams<OfferFilter, OfferSort>) {
-  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
     filters: {
       network: (network) => eq(completedOffers.network, network),
       userId: (userId) => eq(completedOffers.userId, userId),
@@ -24,7 +25,7 @@ export async function listOffers(db: Db, adminId: string, params: ListParams<Off
     sorts: { date: completedOffers.date, payout: completedOffers.payout },
     tiebreaker: completedOffers.id,
   });
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ offer: completedOffers, userEmail: appUsers.username })
       .from(completedOffers)
@@ -33,13 +34,15 @@ export async function listOffers(db: Db, adminId: string, params: ListParams<Off
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select(countAll()).from(completedOffers).where(where),
+    cappedCount(db, completedOffers, where, {
+      exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "offers"),
+    }),
   ]);
   const entities: OfferListEntity[] = rows.map(({ offer, userEmail }) => ({
     ...toCompletedOffer(offer),
     userEmail,
   }));
-  return { totalCount: total?.value ?? 0, entities };
+  return { ...total, entities };
 }
 
 export async function getOfferDetails(db: Db, adminId: string, id: string): Promise<OfferDetails | null> {

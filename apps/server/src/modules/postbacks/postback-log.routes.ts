@@ -25,6 +25,7 @@ export async function postbackLogRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["postbacks"],
+        summary: "List the postback log (filter, sort, page)",
         querystring: listQuerystringSchema,
         body: postbackListBodySchema,
         response: { 200: postbackListAnswerSchema, ...errors },
@@ -38,6 +39,7 @@ export async function postbackLogRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["postbacks"],
+        summary: "A postback log entry",
         params: idParamsSchema,
         response: { 200: postbackLogDetailsSchema, ...errors, 404: errorAnswerSchema },
       },

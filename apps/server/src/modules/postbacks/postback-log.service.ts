@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { postbackLog } from "../../db/schema/index.ts";
-import { countAll, type ListParams, listClauses } from "../../lib/list-query.ts";
+import { cappedCount, type ListParams, listClauses } from "../../lib/list-query.ts";
 
 type PostbackFilter = z.output<typeof postbackFilterSchema>;
 type PostbackSort = (typeof postbackSortFields)[number];
@@ -47,7 +47,7 @@ export async function listPostbacks(
     sorts: { createdAt: postbackLog.createdAt },
     tiebreaker: postbackLog.id,
   });
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(postbackLog)
@@ -55,9 +55,9 @@ export async function listPostbacks(
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select(countAll()).from(postbackLog).where(where),
+    cappedCount(db, postbackLog, where),
   ]);
-  return { totalCount: total?.value ?? 0, entities: rows.map(toEntry) };
+  return { ...total, entities: rows.map(toEntry) };
 }
 
 export async function getPostback(db: Db, adminId: string, id: string): Promise<PostbackLogDetails | null> {

@@ -1,9 +1,13 @@
 import { type OfferNetwork, offerNetworks } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { handlePostback } from "./postbacks.service.ts";
 
 const isOfferNetwork = (name: string): name is OfferNetwork =>
   (offerNetworks as readonly string[]).includes(name);
+
+/** PostgreSQL text and jsonb cannot hold U+0000: it becomes U+FFFD, so the request is still logged. */
+const storable = (text: string) => text.replaceAll("\u0000", "\uFFFD");
 
 /** Flattens a parsed query or body to text values; repeated or nested values keep their first text. */
 function flat(input: unknown): Record<string, string> {
@@ -11,8 +15,8 @@ function flat(input: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
     const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === "string") out[name] = first;
-    else if (typeof first === "number" || typeof first === "boolean") out[name] = String(first);
+    if (typeof first === "string") out[storable(name)] = storable(first);
+    else if (typeof first === "number" || typeof first === "boolean") out[storable(name)] = String(first);
   }
   return out;
 }
@@ -28,6 +32,30 @@ function fullUrls(request: FastifyRequest, publicUrl: string): string[] {
 }
 
 type PostbackParams = { postbackKey: string; network: string };
+
+/**
+ * For the OpenAPI document. The parameters stay loose on purpose: a network is answered "0" in plain
+ * text (its own contract), never a JSON 400, so the handler checks them itself.
+ */
+const postbackSchema = (method: "GET" | "POST") => ({
+  tags: ["postbacks"],
+  summary: `A network reports a completed offer or a reversal (${method}); answers 1 taken, 0 refused`,
+  params: z.object({
+    postbackKey: z.string().describe("The administrator's postback key (the Network screen shows the URL)"),
+    network: z.string().describe(`One of: ${offerNetworks.join(", ")}`),
+  }),
+  querystring: z.looseObject({}).describe("The network's parameters and signature (docs/postbacks.md)"),
+  response: {
+    200: plainText("1: credited, reversed or a duplicate already taken"),
+    400: plainText("0: malformed, or an unknown user"),
+    403: plainText("0: a bad signature or secret, or the network is disabled"),
+    404: plainText("0: an unknown network or postback key"),
+  },
+});
+
+function plainText(description: string) {
+  return { description, content: { "text/plain": { schema: z.enum(["0", "1"]) } } };
+}
 
 /**
  * GET and POST /postback/<postbackKey>/<network>: completed offers from the networks (issue 8). Outside
@@ -77,6 +105,17 @@ export async function postbackRoutes(app: FastifyInstance) {
     return reply.code(answer.httpStatus).send(answer.text);
   };
 
-  app.get("/postback/:postbackKey/:network", handler);
-  app.post("/postback/:postbackKey/:network", handler);
+  app.get("/postback/:postbackKey/:network", { schema: postbackSchema("GET") }, handler);
+  app.post(
+    "/postback/:postbackKey/:network",
+    {
+      schema: {
+        ...postbackSchema("POST"),
+        consumes: ["application/x-www-form-urlencoded", "application/json"],
+        // Any form or JSON: a network's own fields, read like the query (docs/postbacks.md).
+        body: z.unknown().describe("The network's parameters as a form or JSON, like the query"),
+      },
+    },
+    handler,
+  );
 }

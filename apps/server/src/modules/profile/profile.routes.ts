@@ -5,11 +5,15 @@ import { currentAdmin } from "../../plugins/require-admin.ts";
 import { toProfile } from "../auth/auth.service.ts";
 
 export async function profileRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      "/profile/me",
-      { schema: { tags: ["auth"], response: { 200: profileSchema, 401: errorAnswerSchema } } },
-      async (request) => toProfile(currentAdmin(request)),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/profile/me",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in administrator's profile",
+        response: { 200: profileSchema, 401: errorAnswerSchema },
+      },
+    },
+    async (request) => toProfile(currentAdmin(request)),
+  );
 }

@@ -10,10 +10,11 @@ import {
 } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
 import { found, ownAdminId } from "../../lib/tenant-scope.ts";
 import { readImagePart } from "../../lib/uploads.ts";
 import { parseOrThrow } from "../../lib/validation.ts";
+import { readMultipartParts } from "../../plugins/multipart.ts";
+import { multipartForm } from "../../plugins/openapi.ts";
 import { currentAdmin } from "../../plugins/require-admin.ts";
 import {
   createAppSetting,
@@ -28,31 +29,32 @@ const writeErrors = {
   409: errorAnswerSchema,
   413: errorAnswerSchema,
 };
+const identityForm = multipartForm(
+  identityFieldsSchema,
+  Object.fromEntries(
+    identityImageFields.map((name) => [
+      name,
+      { required: false, description: `The ${name}: PNG, JPEG, WebP, GIF or ICO, at most 2 MB` },
+    ]),
+  ),
+);
 const isImageField = (name: string): name is (typeof identityImageFields)[number] =>
   (identityImageFields as readonly string[]).includes(name);
 
 /** The Identity form arrives as multipart (SPEC 7): text fields plus the logo and favicon files. */
 async function readIdentityForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(400, messages.formUnreadable);
   const fields: Record<string, string> = {};
   const images: IdentityImages = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
-      } else if (isImageField(part.fieldname) && part.filename !== "") {
-        images[part.fieldname] = await readImagePart(part);
-      } else {
-        // An unknown file field, or an empty file input: drain it so the form keeps streaming.
-        await part.toBuffer();
-      }
+  await readMultipartParts(request, messages.formUnreadable, async (part) => {
+    if (part.type === "field") {
+      fields[part.fieldname] = String(part.value);
+    } else if (isImageField(part.fieldname) && part.filename !== "") {
+      images[part.fieldname] = await readImagePart(part);
+    } else {
+      // An unknown file field, or an empty file input: drain it so the form keeps streaming.
+      await part.toBuffer();
     }
-  } catch (error) {
-    // A malformed form (no boundary, cut short) is the client's fault: never a 500.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof AppError || (status !== undefined && status < 500)) throw error;
-    throw new AppError(400, messages.formUnreadable);
-  }
+  });
   return { fields: parseOrThrow(identityFieldsSchema, fields), images };
 }
 
@@ -66,6 +68,7 @@ export async function appSettingRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["settings"],
+        summary: "The app's identity settings",
         params: adminIdParamsSchema,
         response: {
           200: appSettingSchema,
@@ -83,7 +86,9 @@ export async function appSettingRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["settings"],
+        summary: "Save the app's identity for the first time (multipart, with logo and favicon)",
         consumes: ["multipart/form-data"],
+        multipartBody: identityForm,
         response: { 200: appSettingCreatedSchema, ...writeErrors },
       },
     },
@@ -99,7 +104,9 @@ export async function appSettingRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["settings"],
+        summary: "Update the app's identity (multipart, with logo and favicon)",
         consumes: ["multipart/form-data"],
+        multipartBody: identityForm,
         params: idParamsSchema,
         response: { 200: appSettingSchema, ...writeErrors, 404: errorAnswerSchema },
       },

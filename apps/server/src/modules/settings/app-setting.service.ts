@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { appSettings } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { deleteUpload, type Image, saveUpload, uploadUrl } from "../../lib/uploads.ts";
@@ -10,6 +11,25 @@ import { deleteUpload, type Image, saveUpload, uploadUrl } from "../../lib/uploa
 type AppSettingRow = typeof appSettings.$inferSelect;
 type IdentityFields = z.output<typeof identityFieldsSchema>;
 export type IdentityImages = { logo?: Image; favicon?: Image };
+
+/** The identity's audit entry; logo and favicon as their addresses (a new image is a new address). */
+const identityEntry = (adminId: string, before: AppSettingRow | null, after: AppSettingRow) => {
+  const audited = (row: AppSettingRow) => ({
+    appName: row.appName,
+    moto: row.moto,
+    domain: row.domain,
+    sharingDomain: row.sharingDomain,
+    endpoint: row.endpoint,
+    logo: uploadUrl(row.logoUploadId),
+    favicon: uploadUrl(row.faviconUploadId),
+  });
+  return byTenant(adminId, {
+    action: "settings.identity.save",
+    recordType: "appSetting",
+    recordId: after.id,
+    changes: changesBetween(before && audited(before), audited(after)),
+  });
+};
 
 const toAppSetting = (row: AppSettingRow): AppSetting => ({
   _id: row.id,
@@ -55,6 +75,7 @@ export async function createAppSetting(
       .returning();
     // Throwing rolls the uploads back with the refused create.
     if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, identityEntry(adminId, null, row));
     return toAppSetting(row);
   });
 }
@@ -82,6 +103,8 @@ export async function updateAppSetting(
       .returning();
     if (images.logo) await deleteUpload(tx, adminId, current.logoUploadId);
     if (images.favicon) await deleteUpload(tx, adminId, current.faviconUploadId);
-    return row ? toAppSetting(row) : null;
+    if (!row) return null;
+    await recordAudit(tx, identityEntry(adminId, current, row));
+    return toAppSetting(row);
   });
 }

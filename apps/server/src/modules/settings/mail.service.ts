@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { mailConfigs } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { mailgunMailer } from "../../lib/platform-mail.ts";
@@ -29,14 +30,25 @@ export async function getMailConfig(db: Db, adminId: string): Promise<MailConfig
   return { adminId, name: "mailgun", ...empty, updatedAt: null };
 }
 
+const mailEntry = (adminId: string, before: MailRow | null, after: MailRow) =>
+  byTenant(adminId, {
+    action: "settings.mail.save",
+    recordType: "mailConfig",
+    recordId: after.id,
+    changes: changesBetween(before, after, { apiKey: true }),
+  });
+
 export async function createMailConfig(db: Db, adminId: string, input: MailInput) {
-  const [row] = await db
-    .insert(mailConfigs)
-    .values({ id: newId(), adminId, ...input })
-    .onConflictDoNothing({ target: mailConfigs.adminId })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toMailConfig(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mailConfigs)
+      .values({ id: newId(), adminId, ...input })
+      .onConflictDoNothing({ target: mailConfigs.adminId })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, mailEntry(adminId, null, row));
+    return toMailConfig(row);
+  });
 }
 
 export async function updateMailConfig(db: Db, adminId: string, id: string, input: MailInput) {
@@ -50,7 +62,9 @@ export async function updateMailConfig(db: Db, adminId: string, id: string, inpu
       .set({ ...input, apiKey, updatedAt: new Date() })
       .where(where)
       .returning();
-    return row ? toMailConfig(row) : null;
+    if (!row) return null;
+    await recordAudit(tx, mailEntry(adminId, current, row));
+    return toMailConfig(row);
   });
 }
 
@@ -58,15 +72,19 @@ export async function updateMailConfig(db: Db, adminId: string, id: string, inpu
  * Sends a real message through the SAVED config, so the operator learns whether Mailgun accepts it
  * before a user's reward depends on it. Mailgun refusing (or unreachable) answers 502 with its reason.
  */
-export async function sendTestMail(db: Db, adminId: string, to: string, mailgunBaseUrl: string) {
+export async function sendTestMail(
+  db: Db,
+  adminId: string,
+  to: string,
+  mailgun: { baseUrl: string; timeoutMs: number },
+) {
   const [row] = await db.select().from(mailConfigs).where(eq(mailConfigs.adminId, adminId));
   if (!row) throw new AppError(400, messages.mailNotConfigured);
-  const mailer = mailgunMailer({
-    domain: row.mailgunDomain,
-    apiKey: row.apiKey,
-    from: row.fromEmail,
-    baseUrl: mailgunBaseUrl,
-  });
+  const mailer = mailgunMailer(
+    { domain: row.mailgunDomain, apiKey: row.apiKey, from: row.fromEmail, baseUrl: mailgun.baseUrl },
+    mailgun.timeoutMs,
+  );
+  let failure: string | null = null;
   try {
     await mailer.send({
       to,
@@ -74,7 +92,20 @@ export async function sendTestMail(db: Db, adminId: string, to: string, mailgunB
       text: `This is a test message sent through the Mailgun domain ${row.mailgunDomain}. Mail sending works.`,
     });
   } catch (error) {
-    throw new AppError(502, messages.mailTestFailed(error instanceof Error ? error.message : String(error)));
+    failure = error instanceof Error ? error.message : String(error);
   }
+  // Sent or refused, the attempt is on record: it spends the tenant's Mailgun quota and reputation.
+  await db.transaction((tx) =>
+    recordAudit(
+      tx,
+      byTenant(adminId, {
+        action: "settings.mail.test",
+        recordType: "mailConfig",
+        recordId: row.id,
+        changes: changesBetween(null, { to, outcome: failure === null ? "sent" : "failed" }),
+      }),
+    ),
+  );
+  if (failure !== null) throw new AppError(502, messages.mailTestFailed(failure));
   return { message: messages.mailTestSent(to) };
 }

@@ -2,8 +2,9 @@ import { isMaskedSecret, messages, type PushConfig } from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { pushConfigs } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { readServiceAccountKey } from "../../lib/fcm.ts";
+import { checkTokenUri, readServiceAccountKey } from "../../lib/fcm.ts";
 import { newId } from "../../lib/ids.ts";
 import { maskSecret } from "../../lib/secrets.ts";
 
@@ -34,7 +35,7 @@ export async function getPushConfig(db: Db, adminId: string): Promise<PushConfig
 }
 
 /** A masked value stands only for the key saved under it; without one it cannot be read as a key. */
-function keyValues(incoming: string, stored: string | undefined) {
+function keyValues(incoming: string, stored: string | undefined, tokenOrigin: string | undefined) {
   const text = stored !== undefined && incoming === maskServiceAccountKey(stored) ? stored : incoming;
   if (isMaskedSecret(text)) {
     throw new AppError(400, messages.serviceAccountNotJson, {
@@ -42,17 +43,37 @@ function keyValues(incoming: string, stored: string | undefined) {
     });
   }
   const key = readServiceAccountKey(text);
+  checkTokenUri(key.token_uri, tokenOrigin);
   return { serviceAccountKey: text, projectId: key.project_id, clientEmail: key.client_email };
 }
 
-export async function createPushConfig(db: Db, adminId: string, input: { serviceAccountKey: string }) {
-  const [row] = await db
-    .insert(pushConfigs)
-    .values({ id: newId(), adminId, ...keyValues(input.serviceAccountKey, undefined) })
-    .onConflictDoNothing({ target: pushConfigs.adminId })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toPushConfig(row);
+export async function createPushConfig(
+  db: Db,
+  adminId: string,
+  input: { serviceAccountKey: string },
+  tokenOrigin: string | undefined,
+) {
+  const values = keyValues(input.serviceAccountKey, undefined, tokenOrigin);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(pushConfigs)
+      .values({ id: newId(), adminId, ...values })
+      .onConflictDoNothing({ target: pushConfigs.adminId })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, pushEntry(adminId, null, row));
+    return toPushConfig(row);
+  });
+}
+
+/** The key file (with its private key) is masked as the screen shows it; project and e-mail in clear. */
+function pushEntry(adminId: string, before: PushRow | null, after: PushRow) {
+  return byTenant(adminId, {
+    action: "settings.push.save",
+    recordType: "pushConfig",
+    recordId: after.id,
+    changes: changesBetween(before, after, { serviceAccountKey: maskServiceAccountKey }),
+  });
 }
 
 export async function updatePushConfig(
@@ -60,6 +81,7 @@ export async function updatePushConfig(
   adminId: string,
   id: string,
   input: { serviceAccountKey: string },
+  tokenOrigin: string | undefined,
 ) {
   return db.transaction(async (tx) => {
     const where = and(eq(pushConfigs.adminId, adminId), eq(pushConfigs.id, id));
@@ -67,10 +89,15 @@ export async function updatePushConfig(
     if (!current) return null;
     const [row] = await tx
       .update(pushConfigs)
-      .set({ ...keyValues(input.serviceAccountKey, current.serviceAccountKey), updatedAt: new Date() })
+      .set({
+        ...keyValues(input.serviceAccountKey, current.serviceAccountKey, tokenOrigin),
+        updatedAt: new Date(),
+      })
       .where(where)
       .returning();
-    return row ? toPushConfig(row) : null;
+    if (!row) return null;
+    await recordAudit(tx, pushEntry(adminId, current, row));
+    return toPushConfig(row);
   });
 }
 

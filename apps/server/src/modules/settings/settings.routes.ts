@@ -45,7 +45,14 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   api.get(
     "/setting/social/:adminId/:name",
-    { schema: { tags, params: socialParamsSchema, response: { 200: socialConfigSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "A social login config",
+        params: socialParamsSchema,
+        response: { 200: socialConfigSchema, ...readErrors },
+      },
+    },
     async (request) => {
       const adminId = ownAdminId(request, request.params.adminId);
       if (!isSocialName(request.params.name)) throw new AppError(404, messages.unknownSocial);
@@ -55,7 +62,12 @@ export async function settingsRoutes(app: FastifyInstance) {
   api.post(
     "/setting/social/",
     {
-      schema: { tags, body: socialBodySchema, response: { 200: socialConfigCreatedSchema, ...createErrors } },
+      schema: {
+        tags,
+        summary: "Save a social login config for the first time",
+        body: socialBodySchema,
+        response: { 200: socialConfigCreatedSchema, ...createErrors },
+      },
     },
     async (request) => ({
       socialconfig: await createSocialConfig(db, currentAdmin(request).id, request.body),
@@ -66,6 +78,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Update a social login config",
         params: idParamsSchema,
         body: socialBodySchema,
         response: { 200: socialConfigSchema, ...updateErrors },
@@ -77,12 +90,26 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   api.get(
     "/setting/mailgun/:adminId",
-    { schema: { tags, params: adminIdParamsSchema, response: { 200: mailConfigSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "The Mailgun config (API key masked)",
+        params: adminIdParamsSchema,
+        response: { 200: mailConfigSchema, ...readErrors },
+      },
+    },
     async (request) => getMailConfig(db, ownAdminId(request, request.params.adminId)),
   );
   api.post(
     "/setting/mailgun/",
-    { schema: { tags, body: mailBodySchema, response: { 200: mailConfigCreatedSchema, ...createErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "Save the Mailgun config for the first time",
+        body: mailBodySchema,
+        response: { 200: mailConfigCreatedSchema, ...createErrors },
+      },
+    },
     async (request) => ({ mailconfig: await createMailConfig(db, currentAdmin(request).id, request.body) }),
   );
   api.post(
@@ -90,17 +117,23 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Send a test e-mail through the saved Mailgun config",
         body: mailTestBodySchema,
         response: { 200: mailTestAnswerSchema, ...errors, 502: errorAnswerSchema },
       },
     },
-    async (request) => sendTestMail(db, currentAdmin(request).id, request.body.to, config.mailgunBaseUrl),
+    async (request) =>
+      sendTestMail(db, currentAdmin(request).id, request.body.to, {
+        baseUrl: config.mailgunBaseUrl,
+        timeoutMs: config.outboundTimeoutMs,
+      }),
   );
   api.put(
     "/setting/mailgun/:id",
     {
       schema: {
         tags,
+        summary: "Update the Mailgun config",
         params: idParamsSchema,
         body: mailBodySchema,
         response: { 200: mailConfigSchema, ...updateErrors },
@@ -112,7 +145,14 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   api.get(
     "/setting/settingconfig/:adminId",
-    { schema: { tags, params: adminIdParamsSchema, response: { 200: generalConfigSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "The general config (defaults until saved)",
+        params: adminIdParamsSchema,
+        response: { 200: generalConfigSchema, ...readErrors },
+      },
+    },
     async (request) => getGeneralConfig(db, ownAdminId(request, request.params.adminId)),
   );
   api.post(
@@ -120,6 +160,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Save the general config for the first time",
         body: generalConfigBodySchema,
         response: { 200: generalConfigCreatedSchema, ...createErrors },
       },
@@ -133,6 +174,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        summary: "Update the general config",
         params: idParamsSchema,
         body: generalConfigBodySchema,
         response: { 200: generalConfigSchema, ...updateErrors },
@@ -144,25 +186,50 @@ export async function settingsRoutes(app: FastifyInstance) {
 
   api.get(
     "/setting/push/:adminId",
-    { schema: { tags, params: adminIdParamsSchema, response: { 200: pushConfigSchema, ...readErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "The push config (service-account key masked)",
+        params: adminIdParamsSchema,
+        response: { 200: pushConfigSchema, ...readErrors },
+      },
+    },
     async (request) => getPushConfig(db, ownAdminId(request, request.params.adminId)),
   );
   api.post(
     "/setting/push/",
-    { schema: { tags, body: pushBodySchema, response: { 200: pushConfigCreatedSchema, ...createErrors } } },
-    async (request) => ({ pushconfig: await createPushConfig(db, currentAdmin(request).id, request.body) }),
+    {
+      schema: {
+        tags,
+        summary: "Save the push config (a Firebase service-account key) for the first time",
+        body: pushBodySchema,
+        response: { 200: pushConfigCreatedSchema, ...createErrors },
+      },
+    },
+    async (request) => ({
+      pushconfig: await createPushConfig(db, currentAdmin(request).id, request.body, config.fcmTokenOrigin),
+    }),
   );
   api.put(
     "/setting/push/:id",
     {
       schema: {
         tags,
+        summary: "Update the push config",
         params: idParamsSchema,
         body: pushBodySchema,
         response: { 200: pushConfigSchema, ...updateErrors },
       },
     },
     async (request) =>
-      found(await updatePushConfig(db, currentAdmin(request).id, request.params.id, request.body)),
+      found(
+        await updatePushConfig(
+          db,
+          currentAdmin(request).id,
+          request.params.id,
+          request.body,
+          config.fcmTokenOrigin,
+        ),
+      ),
   );
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { socialConfigs } from "../../db/schema/index.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
@@ -30,14 +31,29 @@ export async function getSocialConfig(db: Db, adminId: string, name: SocialName)
   return { adminId, name, appId: "", appSecret: "", appPage: "", shareText: "", updatedAt: null };
 }
 
+/** A social save's audit entry: the app secret masked, the login named even when it did not change. */
+const socialEntry = (adminId: string, before: SocialRow | null, after: SocialRow) =>
+  byTenant(adminId, {
+    action: "settings.social.save",
+    recordType: "socialConfig",
+    recordId: after.id,
+    changes: {
+      ...changesBetween(before, after, { appSecret: true }),
+      ...(before ? { name: { before: before.name, after: after.name } } : {}),
+    },
+  });
+
 export async function createSocialConfig(db: Db, adminId: string, input: SocialInput) {
-  const [row] = await db
-    .insert(socialConfigs)
-    .values({ id: newId(), adminId, ...input })
-    .onConflictDoNothing({ target: [socialConfigs.adminId, socialConfigs.name] })
-    .returning();
-  if (!row) throw new AppError(409, messages.settingExists);
-  return toSocialConfig(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(socialConfigs)
+      .values({ id: newId(), adminId, ...input })
+      .onConflictDoNothing({ target: [socialConfigs.adminId, socialConfigs.name] })
+      .returning();
+    if (!row) throw new AppError(409, messages.settingExists);
+    await recordAudit(tx, socialEntry(adminId, null, row));
+    return toSocialConfig(row);
+  });
 }
 
 export async function updateSocialConfig(db: Db, adminId: string, id: string, input: SocialInput) {
@@ -54,6 +70,8 @@ export async function updateSocialConfig(db: Db, adminId: string, id: string, in
       .set({ ...input, appSecret, updatedAt: new Date() })
       .where(where)
       .returning();
-    return row ? toSocialConfig(row) : null;
+    if (!row) return null;
+    await recordAudit(tx, socialEntry(adminId, current, row));
+    return toSocialConfig(row);
   });
 }

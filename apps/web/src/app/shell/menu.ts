@@ -3,6 +3,7 @@ import {
   IconBell,
   IconCoin,
   IconGift,
+  IconHistory,
   IconLayoutDashboard,
   IconPlugConnected,
   IconReceipt,
@@ -84,6 +85,12 @@ export const menuEntries: readonly MenuEntry[] = [
     path: "/dash/setting",
     title: "menu.setting",
     icon: IconSettings,
+    section: "setting",
+  },
+  {
+    path: "/dash/activity",
+    title: "menu.activity",
+    icon: IconHistory,
     section: "setting",
   },
   {

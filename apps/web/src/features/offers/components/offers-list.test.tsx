@@ -43,6 +43,7 @@ const user: Customer = {
   googleId: null,
   facebookId: null,
   visitorId: null,
+  riskReasons: [],
 };
 
 const offers = [offer(1), offer(2, { status: "reversed", network: "bitlabs" })];

@@ -46,6 +46,7 @@ export function OffersList() {
         columns={offerColumns(list.search)}
         records={answer?.entities ?? []}
         totalRecords={answer?.totalCount ?? 0}
+        totalCountKind={answer?.totalCountKind}
         fetching={offers.isFetching}
         selection={{
           selected: selection.selected,

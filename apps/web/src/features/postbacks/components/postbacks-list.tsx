@@ -46,6 +46,7 @@ export function PostbacksList() {
         columns={postbackColumns(list.search)}
         records={answer?.entities ?? []}
         totalRecords={answer?.totalCount ?? 0}
+        totalCountKind={answer?.totalCountKind}
         fetching={postbacks.isFetching}
         minWidth={1100}
       />

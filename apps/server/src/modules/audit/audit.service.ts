@@ -1,0 +1,86 @@
+import type { AuditEntry, auditFilterSchema, auditSortFields } from "@rewards/contract";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { admins, auditLog } from "../../db/schema/index.ts";
+import { cappedCount, countAll, type ListParams, listClauses } from "../../lib/list-query.ts";
+
+type AuditFilter = z.output<typeof auditFilterSchema>;
+type AuditSort = (typeof auditSortFields)[number];
+
+const tenant = (adminId: string) => eq(auditLog.adminId, adminId);
+
+const entryColumns = {
+  entry: auditLog,
+  actorName: admins.fullName,
+  actorUsername: admins.username,
+};
+
+type EntryRow = {
+  entry: typeof auditLog.$inferSelect;
+  actorName: string | null;
+  actorUsername: string | null;
+};
+
+const toEntry = ({ entry, actorName, actorUsername }: EntryRow): AuditEntry => ({
+  _id: entry.id,
+  action: entry.action,
+  recordType: entry.recordType,
+  recordId: entry.recordId,
+  actor:
+    entry.actorAdminId && actorUsername !== null
+      ? { _id: entry.actorAdminId, fullName: actorName ?? "", username: actorUsername }
+      : null,
+  changes: (entry.changes ?? {}) as AuditEntry["changes"],
+  createdAt: entry.createdAt.toISOString(),
+});
+
+/** A page of entries, the actor of each joined by primary key. */
+function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  return db
+    .select(entryColumns)
+    .from(auditLog)
+    .leftJoin(admins, eq(admins.id, auditLog.actorAdminId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * The tenant's activity, newest first by default, filtered by action and record id. Every filter is served
+ * by an index that leads with admin_id and ends with (created_at desc, id desc), so a page is a range scan
+ * however long the log grows; the total is counted up to a cap, then estimated (issue 10).
+ */
+export async function listAudit(db: Db, adminId: string, params: ListParams<AuditFilter, AuditSort>) {
+  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+    filters: {
+      action: (action) => eq(auditLog.action, action),
+      recordId: (recordId) => eq(auditLog.recordId, recordId),
+    },
+    sorts: { createdAt: auditLog.createdAt },
+    tiebreaker: auditLog.id,
+  });
+  const [rows, total] = await Promise.all([
+    pageOf(db, where, orderBy, limit, offset),
+    cappedCount(db, auditLog, where),
+  ]);
+  return { ...total, entities: rows.map(toEntry) };
+}
+
+/** One record's history in the caller's tenant, newest first; null when the tenant has none for it. */
+export async function recordHistory(
+  db: Db,
+  adminId: string,
+  recordId: string,
+  page: { pageNumber: number; pageSize: number },
+) {
+  const where = and(tenant(adminId), eq(auditLog.recordId, recordId));
+  const orderBy = [desc(auditLog.createdAt), desc(auditLog.id)];
+  const [rows, [total]] = await Promise.all([
+    pageOf(db, where, orderBy, page.pageSize, (page.pageNumber - 1) * page.pageSize),
+    db.select(countAll()).from(auditLog).where(where),
+  ]);
+  const history = { totalCount: total?.value ?? 0, entities: rows.map(toEntry) };
+  return history.totalCount === 0 ? null : history;
+}

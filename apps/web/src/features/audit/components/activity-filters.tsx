@@ -1,0 +1,31 @@
+import { NativeSelect } from "@mantine/core";
+import { auditActions } from "@rewards/contract";
+import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
+import { t } from "../../../lib/i18n";
+import { actionLabel } from "./audit-labels";
+import { type ActivityListState, isIncompleteRecordId } from "./use-activity-list-state";
+
+export function ActivityFilters({ list }: { list: ActivityListState }) {
+  const { filters, setFilters } = list;
+  return (
+    <FilterRow>
+      <NativeSelect
+        label={t("audit.filter.action")}
+        value={filters.action}
+        onChange={(event) => setFilters({ action: event.currentTarget.value })}
+        data={[
+          { value: "", label: t("list.all") },
+          ...auditActions.map((action) => ({ value: action, label: actionLabel(action) })),
+        ]}
+        w={240}
+      />
+      <SearchFilter
+        label={t("audit.filter.recordId")}
+        value={filters.recordId ?? ""}
+        onChange={(recordId) => setFilters({ recordId })}
+        placeholder={t("audit.filter.recordIdPlaceholder")}
+        error={isIncompleteRecordId(filters.recordId) ? t("list.idHint") : undefined}
+      />
+    </FilterRow>
+  );
+}

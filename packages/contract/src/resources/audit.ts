@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { idSchema, listAnswerSchema, listQuerySchema } from "../common.ts";
+import { maxPageSize } from "../constants.ts";
+
+/**
+ * Every kind of administrator write the audit log records (issue 11): `<record>.<what>`. Bulk calls
+ * record one entry per record, so each record's history is complete.
+ */
+export const auditActions = [
+  "user.update",
+  "user.status",
+  "redeem.status",
+  "redeem.pay",
+  "redeem.cancel",
+  "country.create",
+  "country.update",
+  "country.delete",
+  "reward.create",
+  "reward.update",
+  "reward.delete",
+  "rewardItem.create",
+  "rewardItem.update",
+  "rewardItem.delete",
+  "giveaway.save",
+  "network.save",
+  "nativeAds.save",
+  "settings.identity.save",
+  "settings.social.save",
+  "settings.mail.save",
+  "settings.mail.test",
+  "settings.general.save",
+  "settings.push.save",
+  "notification.send",
+  "admin.approve",
+  "admin.disable",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** What kind of record an entry is about; the Activity page links each to its screen. */
+export const auditRecordTypes = [
+  "user",
+  "redeem",
+  "country",
+  "reward",
+  "rewardItem",
+  "giveaway",
+  "network",
+  "nativeAds",
+  "appSetting",
+  "socialConfig",
+  "mailConfig",
+  "generalConfig",
+  "pushConfig",
+  "notification",
+  "admin",
+] as const;
+export type AuditRecordType = (typeof auditRecordTypes)[number];
+
+/** One changed field: the value before and after (one side only on create or delete). Secrets masked. */
+export const auditChangeSchema = z.object({ before: z.unknown().optional(), after: z.unknown().optional() });
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+export type AuditChanges = Record<string, AuditChange>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  /** One of auditActions; a string on the wire so an entry written by a newer version still lists. */
+  action: z.string(),
+  recordType: z.string(),
+  recordId: z.string().nullable(),
+  /** Who did it; null for the shell (`npm run admin`). */
+  actor: z.object({ _id: z.string(), fullName: z.string(), username: z.string() }).nullable(),
+  changes: z.record(z.string(), auditChangeSchema),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditSortFields = ["createdAt"] as const;
+export const auditFilterSchema = z.object({
+  action: z.enum(auditActions, { error: "Unknown action" }).optional(),
+  recordId: idSchema.optional(),
+});
+export type AuditFilter = z.input<typeof auditFilterSchema>;
+export const auditListBodySchema = listQuerySchema(auditFilterSchema, auditSortFields, {
+  sortField: "createdAt",
+  sortOrder: "desc",
+});
+export type AuditListBody = z.input<typeof auditListBodySchema>;
+export const auditListAnswerSchema = listAnswerSchema(auditEntrySchema);
+export type AuditListAnswer = z.infer<typeof auditListAnswerSchema>;
+
+/** GET /api/audit/record/{id}: one record's history, newest first. */
+export const auditHistoryQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, "pageSize must be 1 to 100")
+    .max(maxPageSize, "pageSize must be 1 to 100")
+    .default(10),
+});
+export type AuditHistoryQuery = z.input<typeof auditHistoryQuerySchema>;
