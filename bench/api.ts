@@ -100,7 +100,10 @@ async function startServer(): Promise<{ url: string; pid?: number; child?: Child
   }
   const port = await freePort();
   const root = new URL("..", import.meta.url).pathname;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  // The heap limit npm start sets (package.json): without it V8 lets the heap grow to ~150 MB of
+  // garbage under load before collecting, and RSS passes 300 MB.
+  const nodeFlags = ["--max-old-space-size=256", "--import", "tsx"];
+  const child = spawn(process.execPath, [...nodeFlags, "apps/server/src/server.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DEMO_DATA: "off" },
     stdio: ["ignore", "inherit", "inherit"],

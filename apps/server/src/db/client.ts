@@ -1,11 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 
@@ -32,6 +28,15 @@ const migrationLockKey = 7_302_114;
  * database from a dump of another (PGlite's dumpDataDir).
  */
 export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
+  // Loaded only when used: PGlite's module alone adds about 40 MB to a server that runs on PostgreSQL.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ],
+  );
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     ...(image ? { loadDataDir: image } : {}),
