@@ -1,3 +1,4 @@
+import { offerNetworks } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { admins } from "../db/schema/index.ts";
@@ -53,16 +54,6 @@ const activityTriggers = [
 // The demo's figures (SPEC 9 defaults): ratio 1000, a 50% network share, referrers get 25%.
 const pointsPerDollar = 500;
 const referralShare = 0.25;
-const networks = [
-  "hangmyads",
-  "ogads",
-  "hangmyadsow",
-  "adgateow",
-  "adgemow",
-  "cpxresearch",
-  "lootably",
-  "bitlabs",
-];
 const countries = ["US", "GB", "DE", "FR", "CA", "IN", "BR", "ES", "IT", "NL", "PH", "ID", "MX", "AU", "TR"];
 // Names are put together from syllables (about 1,600 first and 16,000 last names), so e-mail addresses
 // vary about as much as real ones do: a trigram index over a dozen names would be unrealistically poor.
@@ -307,7 +298,7 @@ export async function seedScaleData(
         ), offers as (
           insert into completed_offers (id, admin_id, user_id, network, transaction_id, offer_name, payout, points,
             ip, geo, status, referrer_id, referral_points, date)
-          select ${g.timeId("ms", "o", 30)}, ${admin}, ${user.id("u")}, ${pick(networks, `(${hash("o", 23)} & 65535)`)},
+          select ${g.timeId("ms", "o", 30)}, ${admin}, ${user.id("u")}, ${pick(offerNetworks, `(${hash("o", 23)} & 65535)`)},
             'scale-' || o, ${pick(offerNames, `(${hash("o", 26)} & 65535)`)}, payout, round(payout * ${pointsPerDollar})::int,
             ${user.ip("u")}, ${user.geo("u")}, case when reversed then 'reversed' else 'credited' end,
             case when r is not null then ${user.id("r")} end,

@@ -1,22 +1,11 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type CustomerDetails, type LinkedAccount, linkedAccountLimit } from "@rewards/contract";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { DetailPart } from "../../../components/detail-field";
 import { IpScreeningSummary } from "../../../components/ip-screening";
 import { RiskReasonList } from "../../../components/risk-badge";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap={6}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {title}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 /** Each linked user opens their own details, so the operator can walk the whole cluster. */
 function LinkedAccounts({ accounts }: { accounts: LinkedAccount[] }) {
@@ -58,16 +47,16 @@ export function CustomerRiskSection({ details }: { details: CustomerDetails }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Part title={t("risk.reasons")}>
+        <DetailPart label="risk.reasons">
           <RiskReasonList reasons={details.riskReasons} />
-        </Part>
-        <Part title={t("risk.linkedAccounts")}>
+        </DetailPart>
+        <DetailPart label="risk.linkedAccounts">
           <LinkedAccounts accounts={details.linkedAccounts} />
-        </Part>
+        </DetailPart>
       </SimpleGrid>
-      <Part title={t("risk.signupScreening")}>
+      <DetailPart label="risk.signupScreening">
         <IpScreeningSummary screening={details.signupScreening} />
-      </Part>
+      </DetailPart>
     </Stack>
   );
 }

@@ -1,22 +1,10 @@
-import { SimpleGrid, Stack, Text } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import type { RedeemDetails } from "@rewards/contract";
-import type { ReactNode } from "react";
 import { CountryFlag } from "../../../components/country-flag";
-import { DetailField } from "../../../components/detail-field";
+import { DetailField, DetailPart } from "../../../components/detail-field";
 import { IpScreeningSummary } from "../../../components/ip-screening";
 import { RiskReasonList } from "../../../components/risk-badge";
 import { t } from "../../../lib/i18n";
-
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap={6}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {title}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 /** Where the request came from when no screening was recorded for it (the IP may still be known). */
 function RequestAddress({ redeem }: { redeem: RedeemDetails }) {
@@ -36,16 +24,16 @@ function RequestAddress({ redeem }: { redeem: RedeemDetails }) {
 export function RedeemRiskSection({ redeem }: { redeem: RedeemDetails }) {
   return (
     <Stack gap="md">
-      <Part title={t("risk.reasons")}>
+      <DetailPart label="risk.reasons">
         <RiskReasonList reasons={redeem.riskReasons} />
-      </Part>
-      <Part title={t("risk.redeemScreening")}>
+      </DetailPart>
+      <DetailPart label="risk.redeemScreening">
         {redeem.screening ? (
           <IpScreeningSummary screening={redeem.screening} />
         ) : (
           <RequestAddress redeem={redeem} />
         )}
-      </Part>
+      </DetailPart>
     </Stack>
   );
 }
