@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Administrators: each one owns one rewards app (a tenant). */
 export const admins = pgTable(
@@ -19,6 +19,13 @@ export const admins = pgTable(
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     /** The public key the mobile app sends to name its tenant on /app/v1 (not a secret). */
     appKey: text("app_key").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The TOTP seed of an enabled second factor, encrypted (lib/secret-box); null while 2FA is off. */
+    mfaSecret: text("mfa_secret"),
+    /** A seed from setup that no code has confirmed yet, encrypted; it opens nothing until enabled. */
+    mfaPendingSecret: text("mfa_pending_secret"),
+    mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true }),
+    /** The last TOTP time step accepted, so a code cannot be used twice inside its window. */
+    mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,3 +64,54 @@ export const installationSettings = pgTable("installation_settings", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An administrator's signed-in session: the access token names it, and every request checks that it has
+ * not ended, so sign-out, "sign out everywhere" and a password change end tokens at once.
+ */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.adminId, t.createdAt)],
+);
+
+/** Single-use 2FA recovery codes, stored only as a hash; shown once when 2FA is enabled. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: uuid("id").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_admin_hash_key").on(t.adminId, t.codeHash)],
+);
+
+/**
+ * Rate-limit counters shared by every server process (sign-in, recovery, 2FA codes, app sign-in):
+ * one row per key, counted atomically with INSERT … ON CONFLICT, surviving a restart.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    /** When the count starts over; pushed out when a key keeps failing past its limit (backoff). */
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_reset_idx").on(t.resetAt)],
+);

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
-  integer,
   jsonb,
   numeric,
   pgTable,
@@ -37,7 +37,7 @@ export const appUsers = pgTable(
     geo: text("geo"),
     ipSignup: text("ip_signup"),
     visitorId: text("visitor_id"),
-    points: integer("points").notNull().default(0),
+    points: bigint("points", { mode: "number" }).notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
     provision: numeric("provision", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
@@ -155,7 +155,7 @@ export const completedOffers = pgTable(
     transactionId: text("transaction_id").notNull(),
     offerName: text("offer_name").notNull(),
     payout: numeric("payout", { precision: 14, scale: 4, mode: "number" }).notNull(),
-    points: integer("points").notNull(),
+    points: bigint("points", { mode: "number" }).notNull(),
     ip: text("ip"),
     geo: text("geo"),
     status: text("status", { enum: ["credited", "reversed", "pending"] })
@@ -163,7 +163,7 @@ export const completedOffers = pgTable(
       .default("credited"),
     /** The referrer credited with a share of this offer, and how much, so a reversal takes back exactly that. */
     referrerId: uuid("referrer_id"),
-    referralPoints: integer("referral_points").notNull().default(0),
+    referralPoints: bigint("referral_points", { mode: "number" }).notNull().default(0),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -185,7 +185,7 @@ export const pointsLedger = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => appUsers.id, { onDelete: "cascade" }),
-    amount: integer("amount").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
     reason: text("reason", {
       enum: [
         "offer",

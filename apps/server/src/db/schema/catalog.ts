@@ -1,4 +1,14 @@
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { admins } from "./admins.ts";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -75,7 +85,7 @@ export const rewardItems = pgTable(
       .notNull()
       .references(() => rewards.id, { onDelete: "cascade" }),
     cost: text("cost").notNull(),
-    points: integer("points").notNull(),
+    points: bigint("points", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("reward_items_reward_idx").on(t.adminId, t.rewardId, t.id)],

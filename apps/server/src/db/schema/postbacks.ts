@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { admins } from "./admins.ts";
 
 /**
@@ -35,7 +35,7 @@ export const postbackLog = pgTable(
     /** As the network sent it: not a reference, since it may name nobody. */
     userId: text("user_id"),
     transactionId: text("transaction_id"),
-    points: integer("points").notNull().default(0),
+    points: bigint("points", { mode: "number" }).notNull().default(0),
     httpStatus: integer("http_status").notNull(),
     response: text("response").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { admins } from "./admins.ts";
 import { appUsers } from "./app-users.ts";
 
@@ -20,7 +20,7 @@ export const redeems = pgTable(
     redeemEmail: text("redeem_email").notNull(),
     rewardName: text("reward_name").notNull(),
     rewardAmount: text("reward_amount").notNull(),
-    rewardCost: integer("reward_cost").notNull(),
+    rewardCost: bigint("reward_cost", { mode: "number" }).notNull(),
     rewardExtraInfo: text("reward_extra_info"),
     rewardItemId: uuid("reward_item_id"),
     redeemDate: timestamp("redeem_date", { withTimezone: true }).notNull().defaultNow(),
