@@ -34,6 +34,7 @@ ALTER TABLE "admins" ADD COLUMN "mfa_secret" text;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "mfa_pending_secret" text;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "mfa_enabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "mfa_last_step" bigint;--> statement-breakpoint
+ALTER TABLE "points_ledger" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "admin_recovery_codes" ADD CONSTRAINT "admin_recovery_codes_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_recovery_codes_admin_hash_key" ON "admin_recovery_codes" USING btree ("admin_id","code_hash");--> statement-breakpoint

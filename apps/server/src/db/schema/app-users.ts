@@ -202,6 +202,8 @@ export const pointsLedger = pgTable(
     referenceId: uuid("reference_id"),
     /** Who made an admin adjustment. */
     actorAdminId: uuid("actor_admin_id"),
+    /** Why an administrator adjusted the points (required for `admin_adjustment`). */
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
