@@ -57,6 +57,8 @@ async function setUp() {
       provision: 0.5,
       iosEnable: 1,
       androidEnable: 1,
+      // CPX postbacks are taken from listed addresses only; this bench sends them from here.
+      allowedIps: ["127.0.0.1", "::1"],
     },
     token,
   );

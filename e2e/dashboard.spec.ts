@@ -131,7 +131,16 @@ it("counts a new offer in today's figures after a reload", async () => {
     server.baseUrl,
     "POST",
     "/api/network/",
-    { network: "cpxresearch", appId: "1", appToken, provision: 0.5, iosEnable: 1, androidEnable: 1 },
+    {
+      network: "cpxresearch",
+      appId: "1",
+      appToken,
+      provision: 0.5,
+      iosEnable: 1,
+      androidEnable: 1,
+      // CPX postbacks are taken only from listed addresses; here "CPX" is this test, on this machine.
+      allowedIps: ["127.0.0.1", "::1"],
+    },
     token,
   );
   expect(saved.status).toBe(200);

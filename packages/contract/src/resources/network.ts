@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { settingLimits as limits } from "../constants.ts";
+import { settingLimits as limits, type OfferNetwork } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { enableFlagSchema, savedIdSchema } from "./tenant-config.ts";
 
@@ -40,7 +40,7 @@ export type NetworkFields = {
   postbackSecret?: NetworkLabel;
   /** adgemow: Android apps have a postback key of their own. */
   postbackSecretAndroid?: NetworkLabel;
-  /** adgateow: postbacks may be limited to the network's addresses. */
+  /** Every network that sends postbacks: they may be limited to the network's server addresses. */
   allowedIps?: true;
   /** ipdata: an API key only, no provision, no platforms, no postbacks. */
   keyOnly?: true;
@@ -51,16 +51,42 @@ export type NetworkFields = {
  * signing key is postbackSecret, except CPX Research, whose postbacks are signed with its Security Hash.
  */
 export const networkFields = {
-  hangmyads: { appId: "affiliateId", appToken: "apiKey", postbackSecret: "secretKey" },
-  ogads: { appId: "affiliateId", appToken: "apiKey", postbackSecret: "secretKey" },
+  hangmyads: { appId: "affiliateId", appToken: "apiKey", postbackSecret: "secretKey", allowedIps: true },
+  ogads: { appId: "affiliateId", appToken: "apiKey", postbackSecret: "secretKey", allowedIps: true },
   ipdata: { appId: "apiKey", keyOnly: true },
-  hangmyadsow: { appId: "offerwallId", appToken: "apiKey", postbackSecret: "secretKey" },
+  hangmyadsow: { appId: "offerwallId", appToken: "apiKey", postbackSecret: "secretKey", allowedIps: true },
   adgateow: { appId: "offerwallId", postbackSecret: "secretKey", allowedIps: true },
-  adgemow: { appId: "appId", postbackSecret: "secretKey", postbackSecretAndroid: "secretKey" },
-  cpxresearch: { appId: "appId", appToken: "securityHash" },
-  lootably: { appId: "placementId", appToken: "apiKey", postbackSecret: "secretKey" },
-  bitlabs: { appId: "appToken", postbackSecret: "secretKey" },
+  adgemow: {
+    appId: "appId",
+    postbackSecret: "secretKey",
+    postbackSecretAndroid: "secretKey",
+    allowedIps: true,
+  },
+  cpxresearch: { appId: "appId", appToken: "securityHash", allowedIps: true },
+  lootably: { appId: "placementId", appToken: "apiKey", postbackSecret: "secretKey", allowedIps: true },
+  bitlabs: { appId: "appToken", postbackSecret: "secretKey", allowedIps: true },
 } as const satisfies Record<ConfigNetwork, NetworkFields>;
+
+/**
+ * The addresses a network publishes for its postback servers (docs/postbacks.md gives the sources). A new
+ * config starts with them in its allowed-address list.
+ */
+export const postbackServerIps: Partial<Record<OfferNetwork, readonly string[]>> = {
+  adgateow: ["52.42.57.125"],
+  cpxresearch: ["188.40.3.73", "157.90.97.92", "2a01:4f8:d0a:30ff::2"],
+};
+
+/**
+ * Networks whose signature leaves out values that credit (CPX Research signs only the transaction id):
+ * their postbacks are always checked against an address list, and an empty list means the published one.
+ */
+export const addressCheckedNetworks: readonly OfferNetwork[] = ["cpxresearch"];
+
+/** The allowed-address list that applies to a network's postbacks; empty means any address. */
+export function effectiveAllowedIps(network: OfferNetwork, saved: readonly string[]): readonly string[] {
+  if (saved.length || !addressCheckedNetworks.includes(network)) return saved;
+  return postbackServerIps[network] ?? [];
+}
 
 const text = (missing: string) =>
   z
@@ -85,19 +111,27 @@ export function networkFormSchema<N extends ConfigNetwork>(network: N) {
   const fields: NetworkFields = networkFields[network];
   const tokenMessage =
     fields.appToken === "securityHash" ? messages.securityHashRequired : messages.appTokenRequired;
-  return z.object({
-    network: z.literal(network),
-    appId: text(messages.appIdRequired),
-    appToken: fields.appToken ? text(tokenMessage) : unused,
-    postbackSecret: fields.postbackSecret ? text(messages.required) : unused,
-    postbackSecretAndroid: fields.postbackSecretAndroid ? text(messages.required) : unused,
-    provision: fields.keyOnly ? provisionSchema.default(1) : provisionSchema,
-    iosEnable: fields.keyOnly ? enableFlagSchema.default(0) : enableFlagSchema,
-    androidEnable: fields.keyOnly ? enableFlagSchema.default(0) : enableFlagSchema,
-    allowedIps: fields.allowedIps
-      ? z.array(ipAddress).max(limits.allowedIps, messages.maxItems(limits.allowedIps)).default([])
-      : unused.transform((): string[] => []),
-  });
+  return (
+    z
+      .object({
+        network: z.literal(network),
+        appId: text(messages.appIdRequired),
+        appToken: fields.appToken ? text(tokenMessage) : unused,
+        postbackSecret: fields.postbackSecret ? text(messages.required) : unused,
+        postbackSecretAndroid: fields.postbackSecretAndroid ? text(messages.required) : unused,
+        provision: fields.keyOnly ? provisionSchema.default(1) : provisionSchema,
+        iosEnable: fields.keyOnly ? enableFlagSchema.default(0) : enableFlagSchema,
+        androidEnable: fields.keyOnly ? enableFlagSchema.default(0) : enableFlagSchema,
+        allowedIps: fields.allowedIps
+          ? z.array(ipAddress).max(limits.allowedIps, messages.maxItems(limits.allowedIps)).default([])
+          : unused.transform((): string[] => []),
+      })
+      // Offerwall links show the App ID to every app user: a signing key equal to it signs nothing.
+      .refine((form) => !form.postbackSecret || form.postbackSecret !== form.appId, {
+        message: messages.secretIsPublic,
+        path: ["postbackSecret"],
+      })
+  );
 }
 
 /** POST and PUT /api/network: the body names its network, and that network's rules apply. */

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { offerNetworks } from "../constants.ts";
 
-/** What became of one postback request (issue 8). Only credited, reversed and pending move anything. */
+/**
+ * What became of one postback request. Only credited, reversed and pending move anything. user_banned and
+ * app_disabled are answered as taken (the network stops sending) but credit nothing, then or later.
+ */
 export const postbackOutcomes = [
   "credited",
   "duplicate",
@@ -12,6 +15,8 @@ export const postbackOutcomes = [
   "unknown_user",
   "disabled",
   "malformed",
+  "user_banned",
+  "app_disabled",
 ] as const;
 export type PostbackOutcome = (typeof postbackOutcomes)[number];
 
@@ -35,6 +40,7 @@ export type PostbackLogEntry = z.infer<typeof postbackLogEntrySchema>;
 
 /** GET /api/postbacks/{id}: the entry with the request as received (secrets masked). */
 export const postbackLogDetailsSchema = postbackLogEntrySchema.extend({
+  /** The request path with the postback key masked: /postback/••••1234/cpxresearch. */
   path: z.string(),
   query: z.record(z.string(), z.string()),
   body: z.record(z.string(), z.string()).nullable(),

@@ -29,6 +29,8 @@ export const postbackLog = pgTable(
         "unknown_user",
         "disabled",
         "malformed",
+        "user_banned",
+        "app_disabled",
       ],
     }).notNull(),
     reason: text("reason").notNull().default(""),

@@ -14,14 +14,16 @@ const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 /**
  * Each offerwall's address for one user, with the user id where that network reads it back into its
  * postback (docs/app-api.md "Offerwalls" gives the sources; "assumed" there where none was found).
- * The id is our user id, the one the postbacks in docs/postbacks.md carry.
+ * The id is our user id, the one the postbacks in docs/postbacks.md carry. The user sees all of it, so a
+ * link never carries a postback secret.
  */
 export const offerwallUrls: Record<OfferwallNetwork, (config: NetworkRow, userId: string) => string> = {
   // Documented: https://wall.adgaterewards.com/<wall code>/<user id>
   adgateow: (config, userId) => `https://wall.adgaterewards.com/${q(config.appId)}/${q(userId)}`,
   // Documented for the JSON variant (/v1/wall/json?playerid=&appid=); the web wall at /v1/wall is assumed.
   adgemow: (config, userId) => `https://api.adgem.com/v1/wall?appid=${q(config.appId)}&playerid=${q(userId)}`,
-  // From integration notes quoting CPX's dashboard: secure_hash = md5(ext_user_id-<security hash>).
+  // From integration notes quoting CPX's dashboard: secure_hash = md5(ext_user_id-<security hash>). The
+  // user id is all it signs; the postback endpoint refuses a CPX trans_id that is a user id for that reason.
   cpxresearch: (config, userId) =>
     `https://offers.cpx-research.com/index.php?app_id=${q(config.appId)}&ext_user_id=${q(userId)}` +
     (config.appToken ? `&secure_hash=${md5(`${userId}-${config.appToken}`)}` : ""),

@@ -37,6 +37,10 @@ describe("network configs", () => {
     const config = response.json<NetworkConfig>();
     expect(config._id).toBeUndefined();
     expect(config).toMatchObject({ network: "cpxresearch", appId: "", provision: 0.5 });
+    // A new config starts with the postback server addresses the network publishes.
+    expect(config.allowedIps).toEqual(["188.40.3.73", "157.90.97.92", "2a01:4f8:d0a:30ff::2"]);
+    const lootably = (await send(a, "GET", `/api/network/lootably/${a.id}`)).json<NetworkConfig>();
+    expect(lootably.allowedIps).toEqual([]);
     expect(config.postbackUrl).toBe(
       `http://rewards.test/postback/${postbackKeyOfA}/cpxresearch?user_id={user_id}&trans_id={trans_id}&status={status}&amount_local={amount_local}&amount_usd={amount_usd}&ip={ip_click}&secure_hash={secure_hash}`,
     );
@@ -106,9 +110,22 @@ describe("network configs", () => {
   });
 
   it("stores ipdata's key alone and AdGate's allowed addresses", async () => {
-    const ipdata = await send(a, "POST", "/api/network/", { network: "ipdata", appId: "ipdata-key" });
+    const ipdata = await send(a, "POST", "/api/network/", {
+      network: "ipdata",
+      appId: "ipdata-key-0a1b2c3d",
+    });
     expect(ipdata.statusCode, ipdata.body).toBe(200);
-    expect(ipdata.json().network).toMatchObject({ appId: "ipdata-key", postbackUrl: null });
+    // ipdata's "App ID" is its API key: a secret, answered masked and kept when the mask comes back.
+    const saved = ipdata.json<{ network: NetworkConfig }>().network;
+    expect(saved).toMatchObject({ appId: "••••2c3d", postbackUrl: null });
+    const kept = await send(a, "PUT", `/api/network/${saved._id}`, { ...saved });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.body).not.toContain("ipdata-key");
+    const [stored] = await t.db
+      .select()
+      .from(networkConfigs)
+      .where(eq(networkConfigs.id, saved._id ?? ""));
+    expect(stored?.appId).toBe("ipdata-key-0a1b2c3d");
     const adgate = await send(a, "POST", "/api/network/", {
       network: "adgateow",
       appId: "wall",
@@ -147,6 +164,18 @@ describe("network configs", () => {
       "a bad IP",
       { ...adgem, network: "adgateow", allowedIps: ["1.2.3"] },
       { "allowedIps.0": "Not an IP address" },
+    ],
+    [
+      "a bad IP in any postback network's list",
+      { ...adgem, allowedIps: ["2001:db8::zz"] },
+      { "allowedIps.0": "Not an IP address" },
+    ],
+    [
+      "a secret key equal to the App ID, which offerwall links show",
+      { ...adgem, network: "bitlabs", appId: "public-token", postbackSecret: "public-token" },
+      {
+        postbackSecret: "The secret key cannot be the same as the ID that offerwall links show to app users",
+      },
     ],
     ["an unknown network", { ...adgem, network: "nope" }, { network: "Unknown network" }],
   ])("refuses %s", async (_, payload, fieldErrors) => {

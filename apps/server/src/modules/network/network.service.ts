@@ -4,6 +4,10 @@ import {
   messages,
   type NetworkConfig,
   type networkBodySchema,
+  networkFields,
+  type OfferNetwork,
+  offerNetworks,
+  postbackServerIps,
 } from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -16,11 +20,18 @@ import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
 import { postbackUrl } from "./postback-urls.ts";
 
 type NetworkRow = typeof networkConfigs.$inferSelect;
+const isOfferNetwork = (network: string): network is OfferNetwork =>
+  (offerNetworks as readonly string[]).includes(network);
 type NetworkInput = z.output<typeof networkBodySchema>;
 /** Who is asking and where their postbacks go. */
 export type NetworkOwner = { adminId: string; postbackKey: string; publicUrl: string };
 
 const secretFields = ["appToken", "postbackSecret", "postbackSecretAndroid"] as const;
+/** Where the "App ID" field holds an API key (ipdata), it is a secret like the others. */
+const secretFieldsOf = (network: string): readonly ((typeof secretFields)[number] | "appId")[] =>
+  (networkFields as Record<string, { keyOnly?: true }>)[network]?.keyOnly
+    ? ([...secretFields, "appId"] as const)
+    : secretFields;
 
 /** A new config's starting values: nothing entered, half of each payout passed on, both platforms off. */
 export const networkDefaults = { provision: 0.5, iosEnable: 0, androidEnable: 0 } as const;
@@ -36,7 +47,7 @@ function toNetworkConfig(
     ...(row.id ? { _id: row.id } : {}),
     adminId: owner.adminId,
     network: row.network as ConfigNetwork,
-    appId: row.appId,
+    appId: secretFieldsOf(row.network).includes("appId") ? maskSecret(row.appId) : row.appId,
     appToken: maskSecret(row.appToken),
     postbackSecret: maskSecret(row.postbackSecret),
     postbackSecretAndroid: maskSecret(row.postbackSecretAndroid),
@@ -69,7 +80,8 @@ export async function getNetworkConfig(db: Db, owner: NetworkOwner, network: Con
       appToken: "",
       postbackSecret: "",
       postbackSecretAndroid: "",
-      allowedIps: [],
+      // A new config starts with the addresses the network publishes for its postback servers.
+      allowedIps: [...(isOfferNetwork(network) ? (postbackServerIps[network] ?? []) : [])],
       ...networkDefaults,
     },
   );
@@ -82,7 +94,11 @@ const networkEntry = (adminId: string, before: NetworkRow | null, after: Network
     recordType: "network",
     recordId: after.id,
     changes: {
-      ...changesBetween(before, after, Object.fromEntries(secretFields.map((field) => [field, true]))),
+      ...changesBetween(
+        before,
+        after,
+        Object.fromEntries(secretFieldsOf(after.network).map((field) => [field, true])),
+      ),
       ...(before ? { network: { before: before.network, after: after.network } } : {}),
     },
   });
@@ -110,7 +126,9 @@ export async function updateNetworkConfig(db: Db, owner: NetworkOwner, id: strin
       throw new AppError(400, messages.settingNameMismatch, { network: messages.settingNameMismatch });
     }
     const values = { ...input };
-    for (const field of secretFields) values[field] = keepOrReplace(input[field], current[field]);
+    for (const field of secretFieldsOf(current.network)) {
+      values[field] = keepOrReplace(input[field], current[field]);
+    }
     const [row] = await tx
       .update(networkConfigs)
       .set({ ...values, updatedAt: new Date() })

@@ -23,9 +23,10 @@ export const postbackFormats = {
       "user_id={user_id}&trans_id={trans_id}&status={status}&amount_local={amount_local}&amount_usd={amount_usd}&ip={ip_click}&secure_hash={secure_hash}",
     verify: "signature",
   },
+  // Lootably's hash signs userID, ip, revenue and currencyReward only; its postbacks document no status.
   lootably: {
     query:
-      "user_id={userID}&tx_id={transactionID}&goal_id={goalID}&points={currencyReward}&payout={revenue}&offer_name={offerName}&ip={ip}&status={status}&hash={hash}",
+      "user_id={userID}&tx_id={transactionID}&goal_id={goalID}&points={currencyReward}&payout={revenue}&offer_name={offerName}&ip={ip}&hash={hash}",
     verify: "signature",
   },
   // BitLabs appends &hash, a signature of the whole URL, itself. A reconciliation (reversal) has type

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import type { OfferNetwork } from "@rewards/contract";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { effectiveAllowedIps, type OfferNetwork } from "@rewards/contract";
 import { postbackFormats } from "../network/postback-urls.ts";
 
 /**
@@ -57,7 +58,6 @@ const macros: Record<OfferNetwork, Partial<Record<Role, string>>> = {
     payout: "{revenue}",
     offerName: "{offerName}",
     ip: "{ip}",
-    state: "{status}",
     signature: "{hash}",
   },
   bitlabs: {
@@ -106,8 +106,10 @@ function parameterNames(network: OfferNetwork): Partial<Record<Role, string>> {
     if (!name) throw new Error(`postbackFormats.${network} has no parameter for ${macro}`);
     names[role] = name;
   }
-  // Networks that append their signature themselves (BitLabs) or carry our secret in the URL.
+  // BitLabs appends its signature itself. Lootably's hint has no status (its hash does not sign one),
+  // but a status sent anyway is read, so that a reversal is refused rather than taken as a credit.
   if (network === "bitlabs") names.signature = "hash";
+  if (network === "lootably") names.state = "status";
   return names;
 }
 
@@ -115,8 +117,29 @@ const names = Object.fromEntries(
   (Object.keys(macros) as OfferNetwork[]).map((network) => [network, parameterNames(network)]),
 ) as Record<OfferNetwork, Partial<Record<Role, string>>>;
 
-/** Parameters whose values are never shown in the log as sent. */
-export const secretParameters = new Set(["secret", "hash", "verifier", "secure_hash", "signature"]);
+/**
+ * Networks that sign the whole URL (AdGem, BitLabs): every value is read from the signed query and a body
+ * may not add or change one.
+ */
+const signedUrlNetworks: ReadonlySet<OfferNetwork> = new Set(["adgemow", "bitlabs"]);
+
+/** Parameters whose values are never shown in the log as sent: every network's signature and secret. */
+export const secretParameters = new Set([
+  "secret",
+  "hash",
+  "verifier",
+  "secure_hash",
+  "signature",
+  "sig",
+  "key",
+  "token",
+  "api_key",
+  "password",
+]);
+for (const network of Object.keys(names) as OfferNetwork[]) {
+  const name = names[network].signature;
+  if (name) secretParameters.add(name.toLowerCase());
+}
 
 export type ConversionKind = "credit" | "pending" | "reversal";
 
@@ -124,13 +147,20 @@ export type ConversionKind = "credit" | "pending" | "reversal";
 export type Conversion = {
   kind: ConversionKind;
   userId: string;
-  /** The idempotency key: the network's transaction id, plus the goal when the network has goals. */
+  /** The network's transaction id, plus the goal when the network has goals: as logged. */
   transactionId: string;
+  /**
+   * The idempotency key of the completed offer. Lootably does not sign its transaction id, so its key
+   * also carries a digest of the signature, which may credit only once (see singleUseSignature).
+   */
+  offerKey: string;
   /** For a reversal: the key of the conversion it reverses (BitLabs names it in `ref`). */
   targetTransactionId: string;
   payoutUsd: number;
   offerName: string;
   ip: string | null;
+  /** Lootably: the digest of a signature that leaves the transaction id out. */
+  singleUseSignature: string | null;
 };
 
 export type ParseResult =
@@ -138,14 +168,26 @@ export type ParseResult =
   | { ok: false; reason: string; userId?: string; transactionId?: string };
 
 const maxText = 200;
-const clean = (value: string | undefined) => (value ?? "").trim();
+/** numeric(14, 4) holds at most 10 digits before the point. */
+const maxPayoutDigits = 9;
 
-function parseAmount(raw: string): number | null {
-  if (!/^-?\d{1,9}(\.\d+)?$/.test(raw)) return null;
-  return Number(raw);
+type Amount = { ok: true; value: number } | { ok: false; reason: string };
+
+function parseAmount(label: string, raw: string): Amount {
+  const match = /^-?(\d+)(\.\d+)?$/.exec(raw);
+  if (!match) return { ok: false, reason: `${label} is not a number` };
+  if ((match[1] ?? "").replace(/^0+(?=\d)/, "").length > maxPayoutDigits) {
+    return { ok: false, reason: `${label} is out of range (at most 999,999,999 USD)` };
+  }
+  return { ok: true, value: Number(raw) };
 }
 
-function kindOf(network: OfferNetwork, read: (role: Role) => string, payout: number): ConversionKind | null {
+function kindOf(
+  network: OfferNetwork,
+  read: (role: Role) => string,
+  payout: number,
+): ConversionKind | { reason: string } {
+  const unknown = { reason: "Unknown status" };
   switch (network) {
     case "adgateow": {
       // AdGate's {state}: only with it in the URL does AdGate send pending and reversal postbacks.
@@ -153,69 +195,121 @@ function kindOf(network: OfferNetwork, read: (role: Role) => string, payout: num
       if (state === "" || state === "approved" || state === "1") return "credit";
       if (state === "pending") return "pending";
       if (state === "rejected" || state === "reversed" || state === "chargeback") return "reversal";
-      return null;
+      return unknown;
     }
     case "cpxresearch": {
       const status = read("state");
       if (status === "1") return "credit";
       if (status === "2") return "reversal";
-      return null;
+      return unknown;
     }
     case "lootably": {
       const status = read("state").toLowerCase();
       if (status === "" || status === "1" || status === "credited") return "credit";
-      if (status === "0" || status === "2" || status === "reversed") return "reversal";
-      return null;
+      return { reason: "Lootably does not sign a status, so a reversal is never taken from a postback" };
     }
     case "bitlabs": {
       const type = read("type").toUpperCase();
-      const points = parseAmount(read("points")) ?? 0;
-      return type === "RECONCILIATION" || payout < 0 || points < 0 ? "reversal" : "credit";
+      const points = parseAmount("Amount", read("points"));
+      const negative = points.ok && points.value < 0;
+      return type === "RECONCILIATION" || payout < 0 || negative ? "reversal" : "credit";
     }
     default:
       return "credit";
   }
 }
 
-/** Reads a request's parameters as that network names them; anything missing or out of shape is malformed. */
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * Reads a request's parameters as that network names them; anything missing or out of shape is malformed.
+ * Values are used exactly as sent (never trimmed), so what is credited is what was signed.
+ */
 export function parseConversion(network: OfferNetwork, params: Record<string, string>): ParseResult {
   const read = (role: Role) => {
     const name = names[network][role];
-    return name ? clean(params[name]) : "";
+    return name ? (params[name] ?? "") : "";
   };
   const userId = read("userId");
   const rawTx = read("transactionId");
   const partial = { userId: userId || undefined, transactionId: rawTx || undefined };
   if (!userId) return { ok: false, reason: "No user id", ...partial };
   if (!rawTx) return { ok: false, reason: "No transaction id", ...partial };
-  if (userId.length > maxText || rawTx.length > maxText)
-    return { ok: false, reason: "Value too long", ...partial };
-  const payout = parseAmount(read("payout"));
-  if (payout === null) return { ok: false, reason: "Payout is not a number", ...partial };
-  const kind = kindOf(network, read, payout);
-  if (!kind) return { ok: false, reason: "Unknown status", ...partial };
   const goal = read("goal");
-  const transactionId = goal ? `${rawTx}:${goal}` : rawTx;
   const ref = read("ref");
+  if ([userId, rawTx, goal, ref].some((value) => value.length > maxText))
+    return { ok: false, reason: "Value too long", ...partial };
+  const payout = parseAmount("Payout", read("payout"));
+  if (!payout.ok) return { ok: false, reason: payout.reason, ...partial };
+  const kind = kindOf(network, read, payout.value);
+  if (typeof kind !== "string") return { ok: false, reason: kind.reason, ...partial };
+  const transactionId = goal ? `${rawTx}:${goal}` : rawTx;
   const ip = read("ip");
+  const signature = read("signature").toLowerCase();
+  const singleUseSignature = network === "lootably" && signature ? sha256Hex(signature).slice(0, 16) : null;
   return {
     ok: true,
     conversion: {
       kind,
       userId,
       transactionId,
+      offerKey: singleUseSignature ? `${transactionId}#${singleUseSignature}` : transactionId,
       targetTransactionId: kind === "reversal" && ref ? ref : transactionId,
-      payoutUsd: Math.round(Math.abs(payout) * 10_000) / 10_000,
-      offerName: read("offerName").slice(0, maxText) || network,
+      payoutUsd: Math.round(Math.abs(payout.value) * 10_000) / 10_000,
+      offerName: read("offerName").trim().slice(0, maxText) || network,
       ip: ip ? ip.slice(0, 45) : null,
+      singleUseSignature,
     },
   };
+}
+
+/** The names this module reads for a network: its roles and its signature. */
+const readNames = (network: OfferNetwork) => new Set(Object.values(names[network]));
+
+export type CollectedParameters = {
+  /** The values to read: the query's for networks that sign the URL, else the query and body together. */
+  params: Record<string, string>;
+  /** Why the request cannot be taken as sent (a value given twice, or one from outside the signed URL). */
+  refusal: { outcome: "malformed" | "bad_signature"; reason: string } | null;
+};
+
+/**
+ * One set of values from the query and the body. A value given twice with different values (repeated in
+ * the query, or in the query and the body) is refused: which of them would credit is not for the sender
+ * to choose. A network that signs its URL takes nothing from a body.
+ */
+export function collectParameters(
+  network: OfferNetwork,
+  query: Record<string, string>,
+  body: Record<string, string> | null,
+  repeated: readonly string[],
+): CollectedParameters {
+  const twice = (name: string) => ({
+    outcome: "malformed" as const,
+    reason: `${name} is given twice with different values`,
+  });
+  const first = repeated[0];
+  if (first !== undefined) return { params: query, refusal: twice(first) };
+  const read = readNames(network);
+  for (const [name, value] of Object.entries(body ?? {})) {
+    const inQuery = Object.hasOwn(query, name);
+    if (inQuery && query[name] !== value) return { params: query, refusal: twice(name) };
+    if (!inQuery && signedUrlNetworks.has(network) && read.has(name)) {
+      return {
+        params: query,
+        refusal: { outcome: "bad_signature", reason: `${name} is not part of the signed URL` },
+      };
+    }
+  }
+  return { params: signedUrlNetworks.has(network) ? query : { ...body, ...query }, refusal: null };
 }
 
 export type Secrets = {
   postbackSecret: string;
   postbackSecretAndroid: string;
   appToken: string;
+  /** The App ID, which every offerwall link shows to the app user. */
+  appId: string;
   allowedIps: string[];
 };
 
@@ -226,6 +320,10 @@ export type VerifyInput = {
   ip: string;
   secrets: Secrets;
 };
+
+export type Verified =
+  | { ok: true /** The sender's address is on a list the operator entered. */; fromListedAddress: boolean }
+  | { ok: false; reason: string };
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -250,17 +348,29 @@ export function withoutParameter(url: string, name: string): string {
   return kept.length ? `${url.slice(0, at)}?${kept.join("&")}` : url.slice(0, at);
 }
 
-/** Checks that the request comes from the network, as each documents it. A missing secret never passes. */
-export function verifyRequest(
+/** Whether an address is one of the list's; IPv4-mapped IPv6 and other spellings of one address match. */
+export function isListedAddress(ip: string, list: readonly string[]): boolean {
+  const type = isIPv4(ip) ? "ipv4" : isIPv6(ip) ? "ipv6" : null;
+  if (!type) return false;
+  const block = new BlockList();
+  for (const address of list) {
+    if (isIPv4(address)) block.addAddress(address, "ipv4");
+    else if (isIPv6(address)) block.addAddress(address, "ipv6");
+  }
+  return block.check(ip, type);
+}
+
+/** The signature or secret check each network documents. A missing secret never passes. */
+function checkSignature(
   network: OfferNetwork,
   input: VerifyInput,
 ): { ok: true } | { ok: false; reason: string } {
   const { params, urls, secrets } = input;
   const fail = (reason: string) => ({ ok: false as const, reason });
-  const signatureName = names[network].signature;
+  const n = names[network];
   switch (network) {
     case "adgemow": {
-      const verifier = params[signatureName ?? "verifier"] ?? "";
+      const verifier = params[n.signature ?? "verifier"] ?? "";
       const keys = [secrets.postbackSecret, secrets.postbackSecretAndroid].filter(Boolean);
       if (!verifier || !keys.length) return fail("Missing verifier");
       const signed = urls.some((url) =>
@@ -277,15 +387,16 @@ export function verifyRequest(
       return signed ? { ok: true } : fail("Hash does not match");
     }
     case "cpxresearch": {
-      const hash = params[signatureName ?? "secure_hash"] ?? "";
-      const tx = params[names.cpxresearch.transactionId ?? "trans_id"] ?? "";
+      // CPX signs the transaction id only: the address check below vouches for the rest.
+      const hash = params[n.signature ?? "secure_hash"] ?? "";
+      const tx = params[n.transactionId ?? "trans_id"] ?? "";
       if (!hash || !secrets.appToken) return fail("Missing secure_hash");
       return sameHex(digestHex("md5", `${tx}-${secrets.appToken}`), hash)
         ? { ok: true }
         : fail("secure_hash does not match");
     }
     case "lootably": {
-      const n = names.lootably;
+      // Lootably's documented hash: sha256(userID + ip + revenue + currencyReward + postback secret).
       const hash = params[n.signature ?? "hash"] ?? "";
       if (!hash || !secrets.postbackSecret) return fail("Missing hash");
       const text = [n.userId, n.ip, n.payout, n.points].map((name) => params[name ?? ""] ?? "").join("");
@@ -294,13 +405,41 @@ export function verifyRequest(
         : fail("Hash does not match");
     }
     default: {
-      // AdGate, HangMyAds, OGAds: no signature; the secret we put in the URL, and AdGate's address list.
-      if (network === "adgateow" && secrets.allowedIps.length && !secrets.allowedIps.includes(input.ip)) {
-        return fail(`Address ${input.ip} is not allowed`);
-      }
+      // AdGate, HangMyAds, OGAds: no signature; the secret we put in the URL.
       const secret = params.secret ?? "";
       if (!secret || !secrets.postbackSecret) return fail("Missing secret");
       return sameText(secret, secrets.postbackSecret) ? { ok: true } : fail("Secret does not match");
     }
   }
+}
+
+/** The keys a network's postbacks are signed with (CPX Research: its Security Hash). */
+const signingKeys = (network: OfferNetwork, secrets: Secrets) =>
+  network === "cpxresearch"
+    ? [secrets.appToken]
+    : network === "adgemow"
+      ? [secrets.postbackSecret, secrets.postbackSecretAndroid]
+      : [secrets.postbackSecret];
+
+/**
+ * Checks that the request comes from the network: its signature or secret, then the sender's address
+ * against the network's allowed list (for CPX Research, its published addresses when none is saved).
+ */
+export function verifyRequest(network: OfferNetwork, input: VerifyInput): Verified {
+  const { secrets } = input;
+  const appId = secrets.appId.trim();
+  if (appId && signingKeys(network, secrets).some((key) => key.trim() === appId)) {
+    return {
+      ok: false,
+      reason:
+        "The secret key is the ID that offerwall links show to app users: save the network's own secret",
+    };
+  }
+  const signed = checkSignature(network, input);
+  if (!signed.ok) return signed;
+  const list = effectiveAllowedIps(network, secrets.allowedIps);
+  if (list.length && !isListedAddress(input.ip, list)) {
+    return { ok: false, reason: `Address ${input.ip || "(none)"} is not on the network's allowed list` };
+  }
+  return { ok: true, fromListedAddress: secrets.allowedIps.length > 0 };
 }

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { postbackLog } from "../../db/schema/index.ts";
 import { cappedCount, type ListParams, listClauses } from "../../lib/list-query.ts";
+import { maskedParameters, maskedPostbackPath } from "./postbacks.service.ts";
 
 type PostbackFilter = z.output<typeof postbackFilterSchema>;
 type PostbackSort = (typeof postbackSortFields)[number];
@@ -66,5 +67,15 @@ export async function getPostback(db: Db, adminId: string, id: string): Promise<
     .from(postbackLog)
     .where(and(tenant(adminId), eq(postbackLog.id, id)));
   if (!row) return null;
-  return { ...toEntry(row), path: row.path, query: row.query, body: row.body, response: row.response };
+  // Rows written before every secret was masked in the log are masked on the way out.
+  const path = row.path.replace(/^\/postback\/([^/]+)\/([^/]*)$/, (_match, key: string, network: string) =>
+    maskedPostbackPath(key, network),
+  );
+  return {
+    ...toEntry(row),
+    path,
+    query: maskedParameters(row.query),
+    body: row.body ? maskedParameters(row.body) : null,
+    response: row.response,
+  };
 }

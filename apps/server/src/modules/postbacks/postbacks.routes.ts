@@ -6,17 +6,36 @@ import { handlePostback } from "./postbacks.service.ts";
 const isOfferNetwork = (name: string): name is OfferNetwork =>
   (offerNetworks as readonly string[]).includes(name);
 
-/** PostgreSQL text and jsonb cannot hold U+0000: it becomes U+FFFD, so the request is still logged. */
-const storable = (text: string) => text.replaceAll("\u0000", "\uFFFD");
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, and jsonb no lone surrogate: they become U+FFFD, so the
+ * request is still logged.
+ */
+const storable = (text: string) =>
+  text
+    .replaceAll("\u0000", "\uFFFD")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 
-/** Flattens a parsed query or body to text values; repeated or nested values keep their first text. */
-function flat(input: unknown): Record<string, string> {
+const asText = (value: unknown) =>
+  typeof value === "string"
+    ? storable(value)
+    : typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : null;
+
+/**
+ * Flattens a parsed query or body to text values. A name given more than once keeps its first value and
+ * is reported when the values differ, so the request can be refused; nested values are dropped.
+ */
+function flat(input: unknown, repeated: Set<string>): Record<string, string> {
   if (!input || typeof input !== "object" || Array.isArray(input)) return {};
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === "string") out[storable(name)] = storable(first);
-    else if (typeof first === "number" || typeof first === "boolean") out[storable(name)] = String(first);
+  for (const [rawName, value] of Object.entries(input as Record<string, unknown>)) {
+    const name = storable(rawName);
+    const texts = (Array.isArray(value) ? value : [value]).map(asText).filter((text) => text !== null);
+    const first = texts[0];
+    if (first === undefined) continue;
+    out[name] = first;
+    if (texts.some((text) => text !== first)) repeated.add(name);
   }
   return out;
 }
@@ -46,7 +65,7 @@ const postbackSchema = (method: "GET" | "POST") => ({
   }),
   querystring: z.looseObject({}).describe("The network's parameters and signature (docs/postbacks.md)"),
   response: {
-    200: plainText("1: credited, reversed or a duplicate already taken"),
+    200: plainText("1: credited, reversed, a duplicate, or taken without credit (banned user, disabled app)"),
     400: plainText("0: malformed, or an unknown user"),
     403: plainText("0: a bad signature or secret, or the network is disabled"),
     404: plainText("0: an unknown network or postback key"),
@@ -84,15 +103,16 @@ export async function postbackRoutes(app: FastifyInstance) {
       request.log.warn({ network }, "postback for an unknown network or key");
       return reply.code(404).send("0");
     }
+    const repeated = new Set<string>();
     const answer = await handlePostback(db, {
       postbackKey,
       network,
       method: request.method,
-      url: request.url,
       fullUrls: fullUrls(request, config.publicUrl),
       ip: request.ip,
-      query: flat(request.query),
-      body: request.method === "POST" ? flat(request.body) : null,
+      query: flat(request.query, repeated),
+      body: request.method === "POST" ? flat(request.body, repeated) : null,
+      repeated: [...repeated],
     });
     if (answer.outcome === "unknown_key") {
       request.log.warn({ network, ip: request.ip }, "postback with an unknown key");

@@ -58,6 +58,38 @@ describe("NetworkForm", () => {
     expect(screen.queryByLabelText(/^Secret Key/)).not.toBeInTheDocument();
   });
 
+  it("has an allowed-address list for every postback network; for CPX an empty one means CPX's published addresses", () => {
+    const { unmount } = renderWithProviders(null, {
+      routes: routes({ ...base, network: "cpxresearch", allowedIps: [] }),
+      initialEntries: ["/dash/network/cpxresearch"],
+    });
+    expect(screen.getByText("Allowed IP addresses")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Left empty, the network's published addresses apply: 188\.40\.3\.73, 157\.90\.97\.92/,
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    renderWithProviders(null, { routes: routes(base), initialEntries: ["/dash/network/adgemow"] });
+    expect(screen.getByText("Allowed IP addresses")).toBeInTheDocument();
+    expect(screen.getByText(/Leave empty to accept any address\.$/)).toBeInTheDocument();
+  });
+
+  it("refuses a secret key equal to the App ID that offerwall links show", async () => {
+    const calls = stubFetch(() => ({ body: {} }));
+    renderWithProviders(null, {
+      routes: routes({ ...base, network: "bitlabs" }),
+      initialEntries: ["/dash/network/bitlabs"],
+    });
+    await userEvent.type(screen.getByLabelText(/^App Token/), "public-token");
+    await userEvent.type(screen.getByLabelText(/^Secret Key/), "public-token");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(/cannot be the same as the ID that offerwall links show/),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it("refuses a missing Android secret and an empty provision", async () => {
     const calls = stubFetch(() => ({ body: {} }));
     renderWithProviders(null, { routes: routes(base), initialEntries: ["/dash/network/adgemow"] });

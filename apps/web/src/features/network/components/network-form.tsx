@@ -3,6 +3,8 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
   actionErrors,
+  addressCheckedNetworks,
+  type ConfigNetwork,
   type EnableFlag,
   type NetworkBody,
   type NetworkConfig,
@@ -10,6 +12,9 @@ import {
   type NetworkLabel,
   networkFields,
   networkFormSchema,
+  type OfferNetwork,
+  offerNetworks,
+  postbackServerIps,
 } from "@rewards/contract";
 import { useNavigate } from "react-router";
 import { formResolver } from "../../../lib/form";
@@ -23,7 +28,19 @@ type NetworkValues = Omit<NetworkConfig, "_id" | "adminId" | "postbackUrl" | "up
 };
 
 const label = (name: NetworkLabel) => t(`network.label.${name}` as I18nKey);
+
+/** What an empty list means for this network, with the addresses it publishes (docs/postbacks.md). */
+function allowedIpsHint(network: ConfigNetwork) {
+  const published = isOfferNetwork(network) ? postbackServerIps[network] : undefined;
+  if (!published?.length) return t("network.allowedIpsHint");
+  const addresses = published.join(", ");
+  return isOfferNetwork(network) && addressCheckedNetworks.includes(network)
+    ? t("network.allowedIpsRequired", { addresses })
+    : t("network.allowedIpsPublished", { addresses });
+}
 const networksPath = "/dash/network";
+const isOfferNetwork = (network: ConfigNetwork): network is OfferNetwork =>
+  (offerNetworks as readonly string[]).includes(network);
 
 /** One network's form: the fields and labels networkFields gives it (SPEC 2.12, 5). */
 export function NetworkForm({ config }: { config: NetworkConfig }) {
@@ -88,7 +105,7 @@ export function NetworkForm({ config }: { config: NetworkConfig }) {
         {fields.allowedIps && (
           <TagsInput
             label={t("network.label.allowedIps")}
-            description={t("network.allowedIpsHint")}
+            description={allowedIpsHint(config.network)}
             {...form.getInputProps("allowedIps")}
           />
         )}

@@ -11,6 +11,9 @@ const colors: Record<PostbackOutcome, string> = {
   unknown_user: "red",
   disabled: "red",
   malformed: "red",
+  // Taken so the network stops sending, never credited.
+  user_banned: "grape",
+  app_disabled: "grape",
 };
 
 export function PostbackOutcomeBadge({ outcome }: { outcome: PostbackOutcome }) {
