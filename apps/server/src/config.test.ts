@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 
 /** The ConfigError loadConfig throws for env; fails the test when it throws none. */
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -87,5 +88,72 @@ describe("loadConfig", () => {
       from: "Rewards <no-reply@example.com>",
       baseUrl: "https://api.mailgun.net",
     });
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["0", false],
+    ["10.0.0.5", ["10.0.0.5"]],
+    [" 10.0.0.0/8 , fd00::/8,192.168.1.7 ", ["10.0.0.0/8", "fd00::/8", "192.168.1.7"]],
+    ["2001:DB8::1", ["2001:db8::1"]],
+    ["loopback", ["loopback"]],
+    ["loopback,uniquelocal", ["loopback", "uniquelocal"]],
+    ["1", 1],
+    ["2", 2],
+  ])("reads %j as %j", (value, trustProxy) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(["true", "TRUE", "yes", "on", "all", "*"])(
+    "refuses %j, which would trust any client's X-Forwarded-For, and says what to write",
+    (value) => {
+      const message = configError({ TRUST_PROXY: value }).message;
+      expect(message).toMatch(/^\s*TRUST_PROXY: .*any client choose its own IP address/m);
+      expect(message).toContain("addresses or CIDR ranges");
+      expect(message).toContain("number of proxies");
+    },
+  );
+
+  it.each([
+    ["an address with a typo", "10.0.0.256"],
+    ["a host name", "proxy.internal"],
+    ["a prefix too long for IPv4", "10.0.0.0/33"],
+    ["a prefix too long for IPv6", "fd00::/129"],
+    ["a netmask instead of a prefix", "10.0.0.0/255.0.0.0"],
+    ["a trailing comma", "10.0.0.5,"],
+    ["every IPv4 address", "0.0.0.0/0"],
+    ["every IPv6 address", "10.0.0.5,::/0"],
+    ["too many hops", "11"],
+  ])("refuses %s (%j), naming the variable", (_, value) => {
+    expect(configError({ TRUST_PROXY: value }).message).toMatch(/^\s*TRUST_PROXY: /m);
+  });
+
+  it("gives Fastify a hop count as a check that only a private-network peer is the first proxy", () => {
+    const trust = fastifyTrustProxy(1);
+    if (typeof trust !== "function") throw new Error("a hop count must become a function");
+    for (const peer of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.2",
+      "192.168.0.9",
+      "::1",
+      "fd12::1",
+      "::ffff:10.0.0.1",
+    ]) {
+      expect(trust(peer, 0), peer).toBe(true);
+    }
+    for (const peer of ["203.0.113.9", "8.8.8.8", "2001:db8::1", "::ffff:203.0.113.9", "garbage"]) {
+      expect(trust(peer, 0), peer).toBe(false);
+    }
+    // One proxy: the address it appended is the client, whatever stands further left.
+    expect(trust("198.51.100.7", 1)).toBe(false);
+    expect(
+      fastifyTrustProxy(2) instanceof Function && (fastifyTrustProxy(2) as typeof trust)("198.51.100.7", 1),
+    ).toBe(true);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(["10.0.0.5"])).toEqual(["10.0.0.5"]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isProxyEntry, type TrustProxy } from "./lib/trust-proxy.ts";
 
 const optionalUrl = z.url({ error: "must be an absolute URL like http://host:port" }).optional();
 
@@ -16,6 +17,36 @@ const durationSeconds = z
     error: "must be between 1 minute and 30 days",
   });
 
+const trustProxyHelp =
+  "write the proxy's addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/8,fd00::/8, " +
+  "or loopback for a proxy on this machine), or the number of proxies in front (e.g. 1); " +
+  "leave it unset when clients connect directly";
+
+/**
+ * TRUST_PROXY → which connections may name the client's address; a string is the problem. A bare
+ * "true" trusted every client's X-Forwarded-For, so it is refused rather than guessed at.
+ */
+function parseTrustProxy(raw: string | undefined): TrustProxy | string {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (["", "false", "no", "off", "none", "0"].includes(value)) return false;
+  if (["true", "yes", "on", "all", "*"].includes(value)) {
+    return `"${raw}" would let any client choose its own IP address with X-Forwarded-For; ${trustProxyHelp}`;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : `${value} proxies is more than the 10 allowed; ${trustProxyHelp}`;
+  }
+  const entries = value.split(",").map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyEntry(entry));
+  if (wrong.length > 0) {
+    const list = wrong.map((entry) => `"${entry}"`).join(", ");
+    return `${list} ${wrong.length > 1 ? "are not IP addresses" : "is not an IP address"} or CIDR ranges; ${trustProxyHelp}`;
+  }
+  const everyone = entries.find((entry) => /\/0+$/.test(entry));
+  if (everyone) return `"${everyone}" trusts every address, the same as true; ${trustProxyHelp}`;
+  return entries;
+}
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -26,9 +57,16 @@ const envSchema = z
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     TRUST_PROXY: z
-      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-      .default("false")
-      .transform((value) => value === "true" || value === "1"),
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        const result = parseTrustProxy(value);
+        if (typeof result === "string") {
+          ctx.addIssue({ code: "custom", message: result });
+          return z.NEVER;
+        }
+        return result;
+      }),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
@@ -37,6 +75,8 @@ const envSchema = z
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+    // Encrypts secrets at rest; without it the key lives in DATA_DIR/secrets.key (docs/security.md).
+    SECRETS_KEY: z.string().trim().min(32, { error: "must be at least 32 characters" }).optional(),
     TOKEN_TTL: durationSeconds.default(12 * 3600),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PLATFORM_MAILGUN_DOMAIN: z.string().min(1).optional(),
@@ -73,13 +113,16 @@ const envSchema = z
 export type Config = {
   port: number;
   host: string;
-  trustProxy: boolean;
+  /** Who may name the client's address in X-Forwarded-*: see lib/trust-proxy.ts. */
+  trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   /** auto: an empty embedded database gets the demo owner and demo data at start. */
   demoData: "auto" | "off";
   jwtSecret: string | undefined;
+  /** Key text for secrets at rest; unset: generated once in DATA_DIR/secrets.key. */
+  secretsKey: string | undefined;
   tokenTtlSeconds: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   platformMail: { domain: string; apiKey: string; from: string; baseUrl: string } | undefined;
@@ -116,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     demoData: e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
     tokenTtlSeconds: e.TOKEN_TTL,
     logLevel: e.LOG_LEVEL,
     platformMail:

@@ -79,6 +79,18 @@ async function main() {
 
   const engine = database.driver === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL";
   const lines = [`Rewards Admin is running at ${config.publicUrl} (database: ${engine})`];
+  // Said at start, so an operator behind a proxy sees at once whether client addresses will be right.
+  if (config.trustProxy === false) {
+    lines.push(
+      "Client addresses: the connection's own (X-Forwarded-* ignored; set TRUST_PROXY behind a proxy)",
+    );
+  } else if (typeof config.trustProxy === "number") {
+    lines.push(
+      `Client addresses: X-Forwarded-For behind ${config.trustProxy} proxy hop(s) on a private network`,
+    );
+  } else {
+    lines.push(`Client addresses: X-Forwarded-For from the proxies ${config.trustProxy.join(", ")}`);
+  }
   if (demo) {
     lines.push(
       "A demo owner account was created. Its password is shown only this once:",

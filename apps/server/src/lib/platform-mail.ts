@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
+import { logsSecretOnPurpose } from "./log-redaction.ts";
 
 export type PlatformMessage = {
   to: string;
@@ -101,12 +102,15 @@ export function mailgunMailer(
   };
 }
 
-/** With no platform mail configured the message goes to the server log, so a local install works. */
+/**
+ * With no platform mail configured the message goes to the server log, so a local install works. Its
+ * reset link is the one secret written to the log on purpose: buildApp uses this mailer only then.
+ */
 export function logMailer(log: FastifyBaseLogger): PlatformMailer {
   return {
     async send(message) {
       log.warn(
-        { mail: { to: message.to, subject: message.subject } },
+        { mail: { to: message.to, subject: message.subject }, [logsSecretOnPurpose]: true },
         `Platform mail is not configured (PLATFORM_MAILGUN_*); the message is logged instead:\n${message.text}`,
       );
     },

@@ -66,20 +66,30 @@ describe("HSTS behind https", () => {
   });
 
   it("is sent when a trusted proxy says the request came over https, and only then", async () => {
-    const t = await startTestApp({ outbox: false, env: { TRUST_PROXY: "true" } });
+    const t = await startTestApp({ outbox: false, env: { TRUST_PROXY: "10.0.0.10" } });
     try {
       const viaHttps = await t.app.inject({
         method: "GET",
         url: "/healthz",
+        remoteAddress: "10.0.0.10",
         headers: { "x-forwarded-proto": "https" },
       });
       expect(viaHttps.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
       const viaHttp = await t.app.inject({
         method: "GET",
         url: "/healthz",
+        remoteAddress: "10.0.0.10",
         headers: { "x-forwarded-proto": "http" },
       });
       expect(viaHttp.headers["strict-transport-security"]).toBeUndefined();
+      // A client that is not the proxy cannot say so.
+      const spoofed = await t.app.inject({
+        method: "GET",
+        url: "/healthz",
+        remoteAddress: "203.0.113.5",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
     } finally {
       await t.close();
     }

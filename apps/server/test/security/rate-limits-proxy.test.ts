@@ -5,10 +5,12 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 // The per-IP limits (sign-in and recovery; their per-e-mail limits are in auth/rate-limits.test.ts)
 // against a client that makes up X-Forwarded-For: without TRUST_PROXY the header changes nothing, so a
-// new made-up address every time does not buy new attempts. Behind a trusted proxy it is the client.
+// new made-up address every time does not buy new attempts. Behind the proxy TRUST_PROXY names, the
+// address the proxy appended is the client (test/security/proxy-spoofing.test.ts tries every control).
 const limits = {
   loginPerIp: { points: 3, durationSeconds: 60 },
-  loginFailuresPerEmail: { points: 100, durationSeconds: 60 },
+  loginFailuresPerAccountIp: { points: 100, durationSeconds: 60 },
+  loginFailuresPerAccount: { points: 100, durationSeconds: 60 },
   recoverPerIp: { points: 3, durationSeconds: 60 },
   recoverPerEmail: { points: 100, durationSeconds: 60 },
 };
@@ -59,10 +61,10 @@ describe("without TRUST_PROXY", () => {
   );
 });
 
-describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
+describe("behind a trusted proxy (TRUST_PROXY=10.0.0.10)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ outbox: false, rateLimits: limits, env: { TRUST_PROXY: "true" } });
+    t = await startTestApp({ outbox: false, rateLimits: limits, env: { TRUST_PROXY: "10.0.0.10" } });
     await registerOwner(t.app, "owner@limits.test");
   });
   afterAll(() => t.close());
@@ -74,6 +76,8 @@ describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
         expect((await attempt(t, "10.0.0.10", "198.51.100.7")).statusCode).toBe(allowed);
       }
       expect((await attempt(t, "10.0.0.10", "198.51.100.7")).statusCode).toBe(429);
+      // What the client itself wrote to the left of the proxy's entry is not its address.
+      expect((await attempt(t, "10.0.0.10", "203.0.113.5, 198.51.100.7")).statusCode).toBe(429);
       expect((await attempt(t, "10.0.0.10", "198.51.100.8")).statusCode).toBe(allowed);
     },
   );
