@@ -9,7 +9,7 @@ import {
 } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Guard, Guards } from "../../lib/rate-limit.ts";
+import { countSignInAttempt, type Guard, type Guards } from "../../lib/rate-limit.ts";
 import { currentAppSession, currentAppTenant } from "../../plugins/require-app-user.ts";
 import { toAppMe } from "./app-user.mapper.ts";
 import type { AppAuthService } from "./auth.service.ts";
@@ -20,17 +20,18 @@ import { clientIp } from "./screening.ts";
 const tags = ["app"];
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 429: errorAnswerSchema };
 
-/** Counts an attempt per IP and per device id (Android id, else GAID), each key within its tenant. */
-async function hitLimits(
-  tenantId: string,
-  ip: string,
-  device: { androidId: string | null; gaid: string | null } | null | undefined,
-  perIp: Guard,
-  perDevice: Guard,
-) {
-  await perIp.hit(`${tenantId}:${ip}`);
+type DeviceIds = { androidId: string | null; gaid: string | null } | null | undefined;
+
+/** Counts an attempt per device id (Android id, else GAID) within its tenant, when the app sent one. */
+async function hitDeviceLimit(tenantId: string, device: DeviceIds, perDevice: Guard) {
   const deviceId = [device?.androidId, device?.gaid].find(identifyingDeviceId);
   if (deviceId) await perDevice.hit(`${tenantId}:${deviceId}`);
+}
+
+/** Counts an attempt per IP and per device id, each key within its tenant. */
+async function hitLimits(tenantId: string, ip: string, device: DeviceIds, perIp: Guard, perDevice: Guard) {
+  await perIp.hit(`${tenantId}:${ip}`);
+  await hitDeviceLimit(tenantId, device, perDevice);
 }
 
 /** Sign up and sign in need only the app key; sign out is registered with the signed-in calls. */
@@ -74,8 +75,19 @@ export async function appAuthRoutes(
     async (request) => {
       const tenant = currentAppTenant(request);
       const ip = clientIp(request.ip);
-      await hitLimits(tenant.id, ip, request.body.device, guards.appSignInPerIp, guards.appSignInPerDevice);
+      await hitDeviceLimit(tenant.id, request.body.device, guards.appSignInPerDevice);
+      // Per IP, per (account, IP) and per account, counted before the password is checked. The device
+      // id is optional and made up by the client, so the account limits are the ones that hold.
+      const attempt = await countSignInAttempt(
+        {
+          perIp: guards.appSignInPerIp,
+          perAccountIp: guards.appSignInFailuresPerAccountIp,
+          perAccount: guards.appSignInFailuresPerAccount,
+        },
+        { account: request.body.email, ip, scope: `${tenant.id}:` },
+      );
       const { accessToken, user } = await auth.signIn(tenant.id, request.body, ip);
+      await attempt.succeeded();
       return { accessToken, user: toAppMe(user, await referralCount(app.deps.db, tenant.id, user.id)) };
     },
   );

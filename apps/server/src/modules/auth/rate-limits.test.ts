@@ -14,7 +14,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({
     rateLimits: {
-      loginFailuresPerEmail: { points: 3, durationSeconds: windowSeconds },
+      loginFailuresPerAccountIp: { points: 3, durationSeconds: windowSeconds },
+      loginFailuresPerAccount: { points: 100, durationSeconds: windowSeconds },
       loginPerIp: { points: 6, durationSeconds: windowSeconds },
       registerPerIp: { points: 2, durationSeconds: windowSeconds },
       recoverPerEmail: { points: 2, durationSeconds: windowSeconds },
@@ -42,16 +43,18 @@ function expectTooMany(response: LightMyRequestResponse) {
 const recover = (email: string, remoteAddress: string) =>
   t.app.inject({ method: "POST", url: "/api/users/auth/recover", payload: { email }, remoteAddress });
 
-describe("login failures per e-mail", () => {
-  it("locks the address after 3 wrong passwords, even for the right one", async () => {
+describe("login failures per account and IP", () => {
+  it("locks the account from that IP after 3 wrong passwords, even for the right one", async () => {
     const ip = "10.0.0.1";
     for (let i = 0; i < 3; i++) {
       expect((await login(t.app, ownerEmail, "wrong-password", ip)).statusCode).toBe(401);
     }
     expectTooMany(await login(t.app, ownerEmail, goodPassword, ip));
-    // The lock is per address, whatever its case, and whichever IP asks.
-    expectTooMany(await login(t.app, "OLIVE.OWNER@rewards.test", goodPassword, "10.0.0.5"));
-    // Another address from the same IP still signs in.
+    // The lock is per account whatever its case…
+    expectTooMany(await login(t.app, "OLIVE.OWNER@rewards.test", goodPassword, ip));
+    // …and per IP: the owner still signs in from another one (the per-account limit is far higher).
+    expect((await login(t.app, ownerEmail, goodPassword, "10.0.0.5")).statusCode).toBe(200);
+    // Another account from the same IP still signs in.
     expect((await login(t.app, otherEmail, goodPassword, ip)).statusCode).toBe(200);
   });
 
