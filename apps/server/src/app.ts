@@ -7,9 +7,11 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
 import { createAppTokens } from "./lib/app-tokens.ts";
+import { withRedaction } from "./lib/log-redaction.ts";
 import { type OutboxOptions, type OutboxWorker, startOutboxWorker } from "./lib/outbox.ts";
 import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
+import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { adminsRoutes } from "./modules/admins/admins.routes.ts";
 import { appApiRoutes } from "./modules/app-api/app-api.routes.ts";
 import { appKeyRoutes } from "./modules/app-api/app-key.routes.ts";
@@ -66,8 +68,10 @@ const requestIdPattern = /^[\w.-]{1,64}$/;
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    // Every log line is cleaned of secrets (postback keys, signatures, reset tokens, credentials).
+    logger: withRedaction(deps.logger ?? false),
+    // X-Forwarded-* only from the configured proxies; unset, the connection's address is the client.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // SPEC's calls use both "/api/redeem/" and "/api/redeem": one route answers both.
     routerOptions: { ignoreTrailingSlash: true },
@@ -109,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
     hsts: false,
   });
   // HSTS only where browsers reach us over https: an https PUBLIC_URL, or a trusted proxy saying so
-  // (X-Forwarded-Proto counts only with TRUST_PROXY). Over plain http the header would be meaningless.
+  // (X-Forwarded-Proto counts only from a TRUST_PROXY address). Over plain http it would be meaningless.
   const httpsEverywhere = config.publicUrl.startsWith("https:");
   app.addHook("onSend", async (request, reply) => {
     if (httpsEverywhere || request.protocol === "https") {
@@ -127,7 +131,8 @@ export async function buildApp(deps: AppDeps) {
         : logMailer(app.log)),
     publicUrl: config.publicUrl,
   });
-  const guards = createGuards(deps.rateLimits ?? defaultRateLimits);
+  // Counted in the database: shared by every process, kept across restarts.
+  const guards = createGuards(deps.db, deps.rateLimits ?? defaultRateLimits);
 
   let outbox: OutboxWorker | undefined;
   if (deps.outbox !== false) {
@@ -165,7 +170,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (signedIn) => {
       requireAdmin(signedIn, auth);
-      await signedIn.register(profileRoutes);
+      await signedIn.register(profileRoutes, { auth, guards });
       await signedIn.register(adminsRoutes);
       await signedIn.register(appKeyRoutes);
       await signedIn.register(customersRoutes);

@@ -19,5 +19,6 @@ export * from "./resources/redeems.ts";
 export * from "./resources/reward-items.ts";
 export * from "./resources/rewards.ts";
 export * from "./resources/risk.ts";
+export * from "./resources/security.ts";
 export * from "./resources/settings.ts";
 export * from "./resources/tenant-config.ts";

@@ -1,15 +1,17 @@
 import { findAdminByEmail, listAdmins, setAdminState } from "../modules/admins/admins.service.ts";
+import { resetMfa } from "../modules/auth/mfa.service.ts";
 import { openForCli } from "./open-for-cli.ts";
 
 const usage = `Usage:
   npm run admin -- list
   npm run admin -- approve <email>
-  npm run admin -- disable <email>`;
+  npm run admin -- disable <email>
+  npm run admin -- reset-2fa <email>   (lost authenticator and recovery codes: 2FA off, sessions ended)`;
 
 /** Owner tools from the shell, on the same database as the server (DECISIONS "Accounts"). */
 async function main(args: string[]): Promise<number> {
   const [command, email] = args;
-  if (command !== "list" && command !== "approve" && command !== "disable") {
+  if (command !== "list" && command !== "approve" && command !== "disable" && command !== "reset-2fa") {
     console.error(usage);
     return 2;
   }
@@ -33,6 +35,11 @@ async function main(args: string[]): Promise<number> {
     if (!admin) {
       console.error(`No administrator has the e-mail ${email}.`);
       return 1;
+    }
+    if (command === "reset-2fa") {
+      await resetMfa(database.db, admin._id);
+      console.log(`Two-factor sign-in is off for ${admin.username}, and its sessions are ended.`);
+      return 0;
     }
     const updated = await setAdminState(
       database.db,

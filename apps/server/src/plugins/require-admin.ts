@@ -7,6 +7,15 @@ import { adminTokenScheme } from "./openapi.ts";
 declare module "fastify" {
   interface FastifyRequest {
     admin: AdminRow | null;
+    /** The server-side session the request's token names, and whether the installation requires 2FA. */
+    adminSession: { id: string; mfaRequired: boolean } | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Open to an administrator who must still turn 2FA on (the installation requires it): the calls
+     * that enrolment, the profile and signing out need. Every other guarded route answers 403.
+     */
+    beforeMfaEnrolment?: boolean;
   }
 }
 
@@ -16,8 +25,19 @@ export function currentAdmin(request: FastifyRequest): AdminRow {
   return request.admin;
 }
 
-/** Guards every route of the context it is added to: a valid Bearer token of an active account. */
+/** The session of a guarded request. */
+export function currentSession(request: FastifyRequest): { id: string; mfaRequired: boolean } {
+  if (!request.adminSession) throw new AppError(401, messages.unauthorized);
+  return request.adminSession;
+}
+
+/**
+ * Guards every route of the context it is added to: a valid Bearer token of an active account whose
+ * session has not ended. When the installation requires 2FA and the account has none yet, only the
+ * routes marked `beforeMfaEnrolment` open.
+ */
 export function requireAdmin(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest("adminSession", null);
   // The OpenAPI document marks every guarded route as needing the token.
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, security: [{ [adminTokenScheme]: [] }] };
@@ -25,9 +45,17 @@ export function requireAdmin(app: FastifyInstance, auth: AuthService) {
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const admin = match?.[1] ? await auth.authenticate(match[1]) : null;
-    if (!admin) throw new AppError(401, messages.unauthorized);
-    request.admin = admin;
+    const signedIn = match?.[1] ? await auth.authenticateSession(match[1]) : null;
+    if (!signedIn) throw new AppError(401, messages.unauthorized);
+    request.admin = signedIn.admin;
+    request.adminSession = { id: signedIn.sessionId, mfaRequired: signedIn.mfaRequired };
+    if (
+      signedIn.mfaRequired &&
+      !signedIn.admin.mfaEnabledAt &&
+      !request.routeOptions.config.beforeMfaEnrolment
+    ) {
+      throw new AppError(403, messages.mfaEnrolmentRequired);
+    }
   });
 }
 

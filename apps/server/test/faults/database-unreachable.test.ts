@@ -54,6 +54,7 @@ it.each([
     const token = await createAccessTokens(secret, 3600).sign({
       adminId: "01900000-0000-7000-8000-000000000001",
       tokenVersion: 0,
+      sessionId: "01900000-0000-7000-8000-000000000002",
     });
     const started = Date.now();
     const response = await app.inject({

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp, testJwtSecret } from "../support/test-app.t
 // one way only; the first test proves that token, built the same way, opens the API.
 let t: TestApp;
 let ownerId: string;
+let sessionId: string;
 const secret = new TextEncoder().encode(testJwtSecret);
 const now = () => Math.floor(Date.now() / 1000);
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -18,6 +19,8 @@ beforeAll(async () => {
   const token = await registerOwner(t.app, "owner@tokens.test");
   ownerId = (await t.app.inject({ method: "GET", url: "/api/profile/me", headers: bearer(token) })).json()
     ._id;
+  // The sign-in's server-side session: a forged token must name a live one to get that far.
+  sessionId = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()).sid;
 });
 afterAll(() => t.close());
 
@@ -31,7 +34,7 @@ function token(options: { key?: Parameters<SignJWT["sign"]>[0]; alg?: string; cl
     ver: 0,
     ...options.claims,
   };
-  const jwt = new SignJWT({ ver: claims.ver })
+  const jwt = new SignJWT({ ver: claims.ver, sid: sessionId })
     .setProtectedHeader({ alg: options.alg ?? "HS256", typ: "JWT" })
     .setSubject(ownerId)
     .setIssuedAt()
@@ -61,6 +64,7 @@ describe("refuses with 401", () => {
     `${base64url({ alg, typ: "JWT" })}.${base64url({
       sub: ownerId,
       ver: 0,
+      sid: sessionId,
       iss: "rewards-admin",
       aud: "rewards-admin/api",
       iat: now(),
@@ -112,6 +116,7 @@ describe("refuses with 401", () => {
     const altered = base64url({
       sub: ownerId,
       ver: 0,
+      sid: sessionId,
       iss: "rewards-admin",
       aud: "rewards-admin/api",
       exp: now() + 86_400 * 365,

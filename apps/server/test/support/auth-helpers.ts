@@ -91,3 +91,26 @@ export async function createActiveAdmin(app: FastifyInstance, ownerToken: string
   expect(signedIn.statusCode, signedIn.body).toBe(200);
   return { id, token: signedIn.json<{ accessToken: string }>().accessToken };
 }
+
+/** Signs in with a password only (no 2FA on the account) and returns the access token. */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/users/login",
+    payload: { username, password: goodPassword },
+    headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { accessToken } = response.json<{ accessToken?: string }>();
+  if (!accessToken) throw new Error(`no access token: ${response.body}`);
+  return accessToken;
+}
+
+/** POST /api/users/logout with the token. */
+export function logout(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: "POST", url: "/api/users/logout", headers: bearer(token) });
+}

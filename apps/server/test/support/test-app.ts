@@ -1,5 +1,6 @@
 import { type AppDeps, buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import type { Database } from "../../src/db/client.ts";
 import { defaultRateLimits, type RateLimits } from "../../src/lib/rate-limit.ts";
 import { startMailgunSink } from "./mailgun-sink.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -17,9 +18,13 @@ export async function startTestApp(
     env?: NodeJS.ProcessEnv;
     outbox?: AppDeps["outbox"];
     apiDocs?: AppDeps["apiDocs"];
+    /** Logger options (e.g. a level and an in-memory stream); none by default. */
+    logger?: AppDeps["logger"];
+    /** An open database to build on (another process of the same installation, or a restart); left open. */
+    database?: Database;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const mail = await startMailgunSink();
   const config = loadConfig({
     PUBLIC_URL: "http://rewards.test",
@@ -39,6 +44,7 @@ export async function startTestApp(
     // Fast retries, so delivery tests take milliseconds; a test can turn the worker off.
     outbox: options.outbox ?? { pollMs: 100, baseBackoffMs: 20 },
     ...(options.apiDocs ? { apiDocs: options.apiDocs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {
@@ -48,7 +54,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await mail.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

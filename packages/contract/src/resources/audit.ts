@@ -33,6 +33,7 @@ export const auditActions = [
   "notification.send",
   "admin.approve",
   "admin.disable",
+  "settings.security.save",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -53,6 +54,7 @@ export const auditRecordTypes = [
   "pushConfig",
   "notification",
   "admin",
+  "securityConfig",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 

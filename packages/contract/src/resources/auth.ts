@@ -95,5 +95,9 @@ export const profileSchema = z.object({
   fullName: z.string(),
   username: z.string(),
   role: z.enum(["owner", "admin"]),
+  /** Two-factor sign-in is on for this account. */
+  mfaEnabled: z.boolean(),
+  /** The installation requires two-factor sign-in of every administrator. */
+  mfaRequired: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -200,9 +200,9 @@ describe("app tokens and administrator tokens", () => {
   it("checks the audience: each kind of token verifies only as itself", async () => {
     const adminTokens = createAccessTokens(testJwtSecret, 3600);
     const appTokens = createAppTokens(testJwtSecret);
-    const adminToken = await adminTokens.sign({ adminId: a.id, tokenVersion: 0 });
+    const adminToken = await adminTokens.sign({ adminId: a.id, tokenVersion: 0, sessionId: a.id });
     const appToken = await appTokens.sign({ adminId: a.id, userId: a.id, sessionId: a.id });
-    expect(await adminTokens.verify(adminToken)).toEqual({ adminId: a.id, tokenVersion: 0 });
+    expect(await adminTokens.verify(adminToken)).toEqual({ adminId: a.id, tokenVersion: 0, sessionId: a.id });
     expect(await adminTokens.verify(appToken)).toBeNull();
     expect(await appTokens.verify(appToken)).toEqual({ adminId: a.id, userId: a.id, sessionId: a.id });
     expect(await appTokens.verify(adminToken)).toBeNull();

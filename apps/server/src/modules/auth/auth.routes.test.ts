@@ -56,7 +56,14 @@ describe("register", () => {
     expect(Object.keys(firstRegistration.body as object)).toEqual(["accessToken"]);
     const me = await profile(t.app, ownerToken);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ _id: ownerId, fullName: "Olive Owner", username: ownerEmail, role: "owner" });
+    expect(me.json()).toEqual({
+      _id: ownerId,
+      fullName: "Olive Owner",
+      username: ownerEmail,
+      role: "owner",
+      mfaEnabled: false,
+      mfaRequired: false,
+    });
     expect(ownerId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -247,10 +254,12 @@ describe("login", () => {
 describe("access tokens", () => {
   const key = new TextEncoder().encode(testJwtSecret);
   const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const claims = () => ({ sub: ownerId, ver: 0 });
+  // The owner's sign-in session: a token built here names it, as the server's own tokens do.
+  const sid = () => decodeJwt(ownerToken).sid;
+  const claims = () => ({ sub: ownerId, ver: 0, sid: sid() });
 
   const signed = (secret: Uint8Array, expiresAt: number) =>
-    new SignJWT({ ver: 0 })
+    new SignJWT({ ver: 0, sid: sid() })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(ownerId)
       .setIssuer("rewards-admin")
@@ -310,7 +319,7 @@ describe("access tokens", () => {
   });
 
   it("answers 401 for a well-signed token of an older token version", async () => {
-    const stale = await new SignJWT({ ver: 7 })
+    const stale = await new SignJWT({ ver: 7, sid: sid() })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(ownerId)
       .setIssuer("rewards-admin")
@@ -321,7 +330,7 @@ describe("access tokens", () => {
   });
 
   it("answers 401 for a well-signed token whose subject is not an account id", async () => {
-    const odd = await new SignJWT({ ver: 0 })
+    const odd = await new SignJWT({ ver: 0, sid: sid() })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject("not-a-uuid")
       .setIssuer("rewards-admin")
@@ -332,7 +341,8 @@ describe("access tokens", () => {
   });
 
   it("answers 401 for a well-signed token of an account that does not exist", async () => {
-    const ghost = await new SignJWT({ ver: 0 })
+    // It names a live session, but of another account.
+    const ghost = await new SignJWT({ ver: 0, sid: sid() })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject("01900000-0000-7000-8000-000000000000")
       .setIssuer("rewards-admin")

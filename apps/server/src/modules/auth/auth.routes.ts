@@ -1,8 +1,10 @@
 import {
   accessTokenAnswerSchema,
   errorAnswerSchema,
+  loginAnswerSchema,
   loginBodySchema,
   messages,
+  mfaLoginBodySchema,
   okAnswerSchema,
   recoverBodySchema,
   registerBodySchema,
@@ -13,8 +15,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
-import type { Guards } from "../../lib/rate-limit.ts";
+import { countSignInAttempt, type Guards } from "../../lib/rate-limit.ts";
 import type { AuthService } from "./auth.service.ts";
+import { clientOf } from "./sessions.ts";
 
 const errors = {
   400: errorAnswerSchema,
@@ -35,22 +38,54 @@ export async function authRoutes(
     {
       schema: {
         tags: ["auth"],
-        summary: "Sign in: answers an access token",
+        summary:
+          "Sign in: answers an access token, or with 2FA on a short-lived token for POST /users/login/mfa",
         body: loginBodySchema,
-        response: { 200: accessTokenAnswerSchema, ...errors },
+        response: { 200: loginAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const { username, password } = request.body;
-      await guards.loginPerIp.hit(request.ip);
-      await guards.loginFailuresPerEmail.check(username);
-      const accessToken = await auth.login({ username, password });
-      if (!accessToken) {
-        await guards.loginFailuresPerEmail.hit(username);
-        throw new AppError(401, messages.loginIncorrect);
+      // Counted before the password is checked, so concurrent guesses cannot slip past the limits.
+      const attempt = await countSignInAttempt(
+        {
+          perIp: guards.loginPerIp,
+          perAccountIp: guards.loginFailuresPerAccountIp,
+          perAccount: guards.loginFailuresPerAccount,
+        },
+        { account: username, ip: request.ip },
+      );
+      const answer = await auth.login({ username, password }, clientOf(request));
+      if (!answer) throw new AppError(401, messages.loginIncorrect);
+      await attempt.succeeded();
+      return answer;
+    },
+  );
+
+  api.post(
+    "/users/login/mfa",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in, second step: the mfaToken of POST /users/login and a 2FA or recovery code",
+        body: mfaLoginBodySchema,
+        response: { 200: accessTokenAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { mfaToken, code } = request.body;
+      const admin = await auth.mfaChallenge(mfaToken);
+      if (!admin) throw new AppError(401, messages.mfaTokenInvalid);
+      // Counted before the code is checked, like passwords: the account has a million codes to guess.
+      const attempt = await countSignInAttempt(
+        { perIp: guards.mfaCodePerIp, perAccount: guards.mfaCodeFailuresPerAccount },
+        { account: admin.id, ip: request.ip },
+      );
+      if (!(await auth.mfa.useCode(admin.id, code))) {
+        throw new AppError(401, messages.mfaCodeWrong, { code: messages.mfaCodeWrong });
       }
-      await guards.loginFailuresPerEmail.clear(username);
-      return { accessToken };
+      await attempt.succeeded();
+      return { accessToken: await auth.finishMfaLogin(admin, clientOf(request)) };
     },
   );
 
@@ -66,7 +101,7 @@ export async function authRoutes(
     },
     async (request) => {
       await guards.registerPerIp.hit(request.ip);
-      return auth.register(request.body);
+      return auth.register(request.body, clientOf(request));
     },
   );
 

@@ -1,13 +1,21 @@
-import { messages, type Profile } from "@rewards/contract";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { type LoginAnswer, messages, type Profile } from "@rewards/contract";
+import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { admins, passwordResets } from "../../db/schema/index.ts";
+import { adminSessions, admins, installationSettings, passwordResets } from "../../db/schema/index.ts";
 import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../../lib/passwords.ts";
 import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
+import { createMfaService } from "./mfa.service.ts";
 import { hashResetToken, newResetToken, resetTokenTtlMs } from "./reset-tokens.ts";
+import {
+  endSessions,
+  lastSeenResolutionMs,
+  type SessionClient,
+  startSession,
+  touchSession,
+} from "./sessions.ts";
 
 export type AuthDeps = {
   db: Db;
@@ -17,7 +25,20 @@ export type AuthDeps = {
   now?: () => Date;
 };
 
-export type AdminRow = typeof admins.$inferSelect;
+// The TOTP seeds stay out of every query that does not need them: the signed-in admin is loaded on each
+// request, and a seed there could only leak.
+const { mfaSecret: _secret, mfaPendingSecret: _pending, ...adminColumns } = getTableColumns(admins);
+
+export { adminColumns };
+
+/** An administrator's account as requests see it, without its TOTP seeds. */
+export type AdminRow = Omit<typeof admins.$inferSelect, "mfaSecret" | "mfaPendingSecret">;
+
+/** A request's signed-in administrator: the account, the session its token names, the 2FA rule. */
+export type SignedIn = { admin: AdminRow; sessionId: string; mfaRequired: boolean };
+
+/** installation_settings key of the owner's "require two-factor sign-in for everyone". */
+export const requireMfaSettingKey = "require_mfa";
 
 // Any constant: serialises first registrations so exactly one becomes the owner.
 const registrationLockKey = 7_302_115;
@@ -33,15 +54,21 @@ function refuseInactive(admin: AdminRow) {
   if (admin.status === "disabled") throw new AppError(403, messages.accountDisabled);
 }
 
-export const toProfile = (admin: AdminRow): Profile => ({
+export const toProfile = (admin: AdminRow, mfaRequired: boolean): Profile => ({
   _id: admin.id,
   fullName: admin.fullName,
   username: admin.username,
   role: admin.role,
+  mfaEnabled: admin.mfaEnabledAt !== null,
+  mfaRequired,
 });
 
 export function createAuthService({ db, tokens, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
-  const signFor = (admin: AdminRow) => tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion });
+  /** A new server-side session and the access token that names it. */
+  async function signIn(admin: AdminRow, client: SessionClient): Promise<string> {
+    const sessionId = await startSession(db, admin.id, client, tokens.ttlSeconds, now());
+    return tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion, sessionId });
+  }
 
   /** The mail service being down is not the visitor's fault, nor a reason for a bare 500. */
   async function sendRecoveryMail(message: PlatformMessage) {
@@ -54,7 +81,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
   }
 
   async function findByUsername(username: string) {
-    const [admin] = await db.select().from(admins).where(eq(admins.username, username));
+    const [admin] = await db.select(adminColumns).from(admins).where(eq(admins.username, username));
     return admin;
   }
 
@@ -66,9 +93,44 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
     return undefined;
   }
 
+  /**
+   * Who a bearer token signs in, or null when it no longer opens anything: the account must be active
+   * with the token's version, and the token's session neither ended nor expired. One query loads the
+   * account, the session and the installation's 2FA rule.
+   */
+  async function authenticateSession(token: string): Promise<SignedIn | null> {
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    const at = now();
+    const [row] = await db
+      .select({
+        admin: adminColumns,
+        lastSeenAt: adminSessions.lastSeenAt,
+        mfaRequired: sql<boolean>`exists (select 1 from ${installationSettings} where ${installationSettings.key} = ${requireMfaSettingKey} and ${installationSettings.value} = 'true')`,
+      })
+      .from(adminSessions)
+      .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+      .where(
+        and(
+          eq(adminSessions.id, claims.sessionId),
+          eq(adminSessions.adminId, claims.adminId),
+          isNull(adminSessions.endedAt),
+          gt(adminSessions.expiresAt, at),
+        ),
+      );
+    if (row?.admin.status !== "active" || row.admin.tokenVersion !== claims.tokenVersion) return null;
+    if (at.getTime() - row.lastSeenAt.getTime() >= lastSeenResolutionMs) {
+      await touchSession(db, claims.sessionId, at);
+    }
+    return { admin: row.admin, sessionId: claims.sessionId, mfaRequired: row.mfaRequired };
+  }
+
   return {
+    authenticateSession,
+    mfa: createMfaService({ db, now }),
+
     /** The first account of an empty installation becomes the active owner; later ones wait for approval. */
-    async register(input: { fullName: string; username: string; password: string }) {
+    async register(input: { fullName: string; username: string; password: string }, client: SessionClient) {
       refuseCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       const admin = await db.transaction(async (tx) => {
@@ -93,16 +155,22 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
             role: anyAdmin ? "admin" : "owner",
             status: anyAdmin ? "pending" : "active",
           })
-          .returning();
+          .returning(adminColumns);
         if (!created) throw new Error("insert returned no row");
         return created;
       });
       refuseInactive(admin);
-      return { accessToken: await signFor(admin) };
+      return { accessToken: await signIn(admin, client) };
     },
 
-    /** Checks the password first, so the answer never tells whether a pending account exists. */
-    async login(input: { username: string; password: string }): Promise<string | null> {
+    /**
+     * Checks the password first, so the answer never tells whether a pending account exists. With 2FA on,
+     * the answer is a short-lived token for the second step instead of a session.
+     */
+    async login(
+      input: { username: string; password: string },
+      client: SessionClient,
+    ): Promise<LoginAnswer | null> {
       const admin = await findByUsername(input.username);
       if (!admin) {
         await verifyDecoy(input.password);
@@ -110,7 +178,31 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
       }
       if (!(await verifyPassword(admin.passwordHash, input.password))) return null;
       refuseInactive(admin);
-      return signFor(admin);
+      if (admin.mfaEnabledAt) {
+        return {
+          mfaRequired: true,
+          mfaToken: await tokens.signMfa({ adminId: admin.id, tokenVersion: admin.tokenVersion }),
+        };
+      }
+      return { accessToken: await signIn(admin, client) };
+    },
+
+    /**
+     * The account an mfaToken was given to, while it can still finish signing in: active, 2FA still on,
+     * and no password reset or disable since (the token version).
+     */
+    async mfaChallenge(mfaToken: string): Promise<AdminRow | null> {
+      const claims = await tokens.verifyMfa(mfaToken);
+      if (!claims) return null;
+      const [admin] = await db.select(adminColumns).from(admins).where(eq(admins.id, claims.adminId));
+      if (!admin || admin.tokenVersion !== claims.tokenVersion || !admin.mfaEnabledAt) return null;
+      refuseInactive(admin);
+      return admin;
+    },
+
+    /** The second step's success: a session like a password-only sign-in's. */
+    async finishMfaLogin(admin: AdminRow, client: SessionClient): Promise<string> {
+      return signIn(admin, client);
     },
 
     /** E-mails a one-hour, single-use reset link. Null when no account has this address. */
@@ -143,7 +235,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
       return resetTokenProblem(reset);
     },
 
-    /** Sets the password, uses up the token (and every other open one) and revokes earlier sessions. */
+    /** Sets the password, uses up the token (and every other open one) and ends every session. */
     async resetPassword(token: string, password: string): Promise<void> {
       refuseCommon(password);
       const passwordHash = await hashPassword(password);
@@ -163,16 +255,13 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
           .update(admins)
           .set({ passwordHash, tokenVersion: sql`${admins.tokenVersion} + 1`, updatedAt: now() })
           .where(eq(admins.id, reset.adminId));
+        await endSessions(tx, reset.adminId, now());
       });
     },
 
     /** The active administrator a bearer token belongs to, or null when it no longer opens anything. */
     async authenticate(token: string): Promise<AdminRow | null> {
-      const claims = await tokens.verify(token);
-      if (!claims) return null;
-      const [admin] = await db.select().from(admins).where(eq(admins.id, claims.adminId));
-      if (admin?.status !== "active" || admin.tokenVersion !== claims.tokenVersion) return null;
-      return admin;
+      return (await authenticateSession(token))?.admin ?? null;
     },
   };
 }

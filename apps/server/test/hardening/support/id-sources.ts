@@ -29,6 +29,8 @@ export const idTableOfRoute: Record<string, string> = {
   "/api/setting/push/:id": "push_configs",
   // A record's history: the id of a record that has entries (table.column).
   "/api/audit/record/:id": "audit_log.record_id",
+  // An administrator's own sign-in sessions.
+  "/api/profile/sessions/:id": "admin_sessions",
 };
 
 export const idTableOfParam: Record<string, string> = {
