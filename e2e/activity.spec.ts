@@ -29,8 +29,8 @@ afterAll(async () => {
 
 it("records a credit edit made on the Users screen and lists it in Activity", async () => {
   await page.goto(`/dash/customers/${user._id}/edit`);
-  const credit = page.getByLabel("Credit");
-  await credit.fill(String(user.points + 125));
+  await page.getByLabel("Adjust points").fill("125");
+  await page.getByLabel("Reason").fill("E2E credit");
   await page.getByRole("button", { name: "Save" }).click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
 

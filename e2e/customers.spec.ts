@@ -139,7 +139,9 @@ it("edits a user's Share Key, verification and credit; a taken key shows on its 
   await dialog.getByText("This Share Key is already used by another user").waitFor();
 
   await dialog.getByLabel("Shared Key").fill("E2E42");
-  await dialog.getByLabel("Credit").fill(String(second.points + 5));
+  // The balance is shown, not edited: points move by an adjustment with a reason.
+  await dialog.getByLabel("Adjust points").fill("5");
+  await dialog.getByLabel("Reason").fill("E2E goodwill");
   await dialog.getByRole("button", { name: "Save" }).click();
   await dialog.waitFor({ state: "detached" });
   expect(new URL(page.url()).search).toBe("?status=3");

@@ -83,7 +83,13 @@ it("flags a linked account's redeem in the Redeems list, with its reasons, and u
     server.baseUrl,
     "PUT",
     `/api/users/${second.user._id}`,
-    { referCode: second.user.referCode, provision: 0, points: 50_000, isVerfied: true },
+    {
+      referCode: second.user.referCode,
+      provision: 0,
+      isVerfied: true,
+      pointsDelta: 50_000,
+      pointsReason: "E2E credit",
+    },
     token,
   );
   expect(credit.status).toBe(200);

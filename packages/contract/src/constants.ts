@@ -81,3 +81,15 @@ export const secretMask = "••••";
 
 /** Uploaded images (DECISIONS "Catalog"): at most 2 MB. */
 export const maxUploadBytes = 2 * 1024 * 1024;
+
+/**
+ * The most points one move may carry (an admin adjustment, a postback's credit): far above any real
+ * reward, far inside the 64-bit columns, so a bad value is refused with a message, never overflows.
+ */
+export const maxPointsMove = 1_000_000_000_000;
+
+/** An admin adjustment may not take a balance above this; it keeps every balance exact as a JS number. */
+export const maxPointsBalance = 1_000_000_000_000_000;
+
+/** The reason an administrator gives for adjusting a user's points, kept on the ledger row. */
+export const pointsReasonMax = 200;

@@ -12,6 +12,8 @@ export type PointsMove = {
   reason: LedgerReason;
   referenceId?: string | null;
   actorAdminId?: string | null;
+  /** Why: an administrator's reason for an adjustment. */
+  note?: string | null;
 };
 
 /**
@@ -28,9 +30,9 @@ export async function movePoints(tx: Tx, move: PointsMove): Promise<number | nul
       where id = ${move.userId} and admin_id = ${move.adminId}
       returning points
     ), logged as (
-      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id)
+      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note)
       select ${newId()}, ${move.adminId}, ${move.userId}, ${move.amount}, ${move.reason},
-        ${move.referenceId ?? null}, ${move.actorAdminId ?? null}
+        ${move.referenceId ?? null}, ${move.actorAdminId ?? null}, ${move.note ?? null}
       from moved
     )
     select points from moved`);

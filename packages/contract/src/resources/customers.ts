@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
-import { userStatus } from "../constants.ts";
+import { maxPointsMove, pointsReasonMax, userStatus } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { completedOfferSchema } from "./offers.ts";
 import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
+import { intMessage } from "./tenant-config.ts";
 
 /** An app user, as the Users list shows it (SPEC 3 "User"). Wire names as SPEC gives them. */
 export const customerSchema = z.object({
@@ -93,25 +94,49 @@ export type CustomerListBody = z.input<typeof customerListBodySchema>;
 export const customerListAnswerSchema = listAnswerSchema(customerSchema);
 export type CustomerListAnswer = z.infer<typeof customerListAnswerSchema>;
 
-/** The edit form: SPEC 5 "User edit". The form shows Shared Key, Email Verification and Credit. */
-export const customerUpdateBodySchema = z.object({
-  referCode: z
-    .string({ error: messages.inviteCodeRequired })
-    .trim()
-    .min(1, messages.inviteCodeRequired)
-    .min(3, messages.min(3))
-    .max(6, messages.max(6)),
-  provision: z
-    .number({ error: messages.provisionRequired })
-    .min(0, messages.minimum(0))
-    .max(100, messages.maximum(100)),
-  points: z
-    .number({ error: messages.creditRequired })
-    .int(messages.wholeNumber)
-    .min(-1_000_000_000, messages.minimum(-1_000_000_000))
-    .max(1_000_000_000, messages.maximum(1_000_000_000)),
-  isVerfied: z.boolean({ error: messages.required }),
-});
+/**
+ * A change of a user's points by an administrator: signed (negative removes), bounded, never an
+ * absolute balance, so a form opened before a redeem or a postback cannot write the old balance back.
+ */
+export const pointsDeltaSchema = z
+  .number({ error: messages.wholeNumber })
+  .int(intMessage(messages.pointsMoveLimit(maxPointsMove), messages.pointsMoveLimit(maxPointsMove)))
+  .min(-maxPointsMove, messages.pointsMoveLimit(maxPointsMove))
+  .max(maxPointsMove, messages.pointsMoveLimit(maxPointsMove));
+
+/**
+ * The edit form: SPEC 5 "User edit" (Shared Key, Email Verification), plus an optional points
+ * adjustment with its reason. The balance itself is never sent: a body with `points` is refused.
+ */
+export const customerUpdateBodySchema = z
+  .object({
+    referCode: z
+      .string({ error: messages.inviteCodeRequired })
+      .trim()
+      .min(1, messages.inviteCodeRequired)
+      .min(3, messages.min(3))
+      .max(6, messages.max(6)),
+    provision: z
+      .number({ error: messages.provisionRequired })
+      .min(0, messages.minimum(0))
+      .max(100, messages.maximum(100)),
+    isVerfied: z.boolean({ error: messages.required }),
+    /** Points to add (negative: to remove); 0 or absent leaves the balance alone. */
+    pointsDelta: pointsDeltaSchema.default(0),
+    /** Why the points change: required with a non-zero pointsDelta, kept on the ledger row. */
+    pointsReason: z
+      .string({ error: messages.pointsReasonRequired })
+      .trim()
+      .max(pointsReasonMax, messages.max(pointsReasonMax))
+      .default(""),
+    /** The old absolute Credit: refused with a message rather than silently dropped. */
+    points: z.never({ error: messages.pointsNotSettable }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.pointsDelta !== 0 && body.pointsReason === "") {
+      ctx.addIssue({ code: "custom", path: ["pointsReason"], message: messages.pointsReasonRequired });
+    }
+  });
 export type CustomerUpdateBody = z.input<typeof customerUpdateBodySchema>;
 
 export const customersStateBodySchema = z.object({ ids: idsSchema, status: statusValue });

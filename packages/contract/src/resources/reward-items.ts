@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 import { catalogDefaultPageSize } from "./rewards.ts";
+import { intMessage } from "./tenant-config.ts";
 
 /** SPEC 3 "RewardItem": one denomination of a reward: its label (REWARD Amount) and its price in points. */
 export const rewardItemSchema = z.object({
@@ -26,7 +27,9 @@ export const rewardItemBodySchema = z.object({
     .max(50, messages.max(50)),
   points: z
     .number({ error: messages.pointsRequired })
-    .int(messages.wholeNumber)
+    .int(
+      intMessage(messages.minimum(rewardItemPointsLimits.min), messages.maximum(rewardItemPointsLimits.max)),
+    )
     .min(rewardItemPointsLimits.min, messages.minimum(rewardItemPointsLimits.min))
     .max(rewardItemPointsLimits.max, messages.maximum(rewardItemPointsLimits.max)),
 });

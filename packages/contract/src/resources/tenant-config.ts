@@ -14,11 +14,20 @@ export const adminIdParamsSchema = z.object({ adminId: idSchema });
 export const requiredText = (missing: string, min: number, max: number) =>
   z.string({ error: missing }).trim().min(1, missing).min(min, messages.min(min)).max(max, messages.max(max));
 
+/**
+ * The message of `.int()`: a fraction is not a whole number, but past the safe-integer range (1e21) it
+ * is the bound that is broken, so that is what the message says.
+ */
+export const intMessage = (tooSmall: string, tooBig: string) => ({
+  error: (issue: { code: string }) =>
+    issue.code === "too_big" ? tooBig : issue.code === "too_small" ? tooSmall : messages.wholeNumber,
+});
+
 /** A whole number within bounds, "Required field" when absent (a cleared number input sends ""). */
 export const boundedInt = (min: number, max: number) =>
   z
     .number({ error: messages.required })
-    .int(messages.wholeNumber)
+    .int(intMessage(messages.minimum(min), messages.maximum(max)))
     .min(min, messages.minimum(min))
     .max(max, messages.maximum(max));
 

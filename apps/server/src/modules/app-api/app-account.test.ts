@@ -52,14 +52,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Credit through the dashboard's user form, as an operator would (an admin_adjustment row). */
+/** Credit through the dashboard's user form, as an operator would (an admin_adjustment row of the difference). */
 async function setPoints(userId: string, points: number) {
   const [user] = await t.db.select().from(appUsers).where(eq(appUsers.id, userId));
   const response = await t.app.inject({
     method: "PUT",
     url: `/api/users/${userId}`,
     headers: a.headers,
-    payload: { referCode: user?.referCode, provision: 0, points, isVerfied: false },
+    payload: {
+      referCode: user?.referCode,
+      provision: 0,
+      isVerfied: false,
+      pointsDelta: points - (user?.points ?? 0),
+      pointsReason: "Test balance",
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
 }

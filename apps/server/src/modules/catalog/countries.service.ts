@@ -124,16 +124,17 @@ export async function updateCountry(
   body: CountryBody,
 ): Promise<Country | null> {
   const fullName = nameOf(body.code);
-  const [taken] = await db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(and(tenant(adminId), eq(countries.code, body.code), ne(countries.id, id)));
-  if (taken) throw codeTaken(body.code);
   try {
     const row = await db.transaction(async (tx) => {
       const where = and(tenant(adminId), eq(countries.id, id));
+      // Existence first: another tenant's id is 404 whatever code it is sent with.
       const [current] = await tx.select().from(countries).where(where).for("update");
       if (!current) return null;
+      const [taken] = await tx
+        .select({ id: countries.id })
+        .from(countries)
+        .where(and(tenant(adminId), eq(countries.code, body.code), ne(countries.id, id)));
+      if (taken) throw codeTaken(body.code);
       const [updated] = await tx
         .update(countries)
         .set({ fullName, code: body.code, priority: body.priority })

@@ -208,14 +208,22 @@ describe("GET /api/users/{id} and /api/users/details/{id}", () => {
 describe("PUT /api/users/{id}", () => {
   const edit = (tenant: Tenant, id: string, payload: object) =>
     t.app.inject({ method: "PUT", url: `/api/users/${id}`, headers: tenant.headers, payload });
+  const adjustmentsOf = (userId: string) =>
+    t.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, "admin_adjustment")))
+      .orderBy(pointsLedger.createdAt);
+  const rowOf = async (id: string) => (await t.db.select().from(appUsers).where(eq(appUsers.id, id)))[0];
 
-  it("saves the form; a Credit change is an admin adjustment of the difference", async () => {
+  it("saves the form; points move only by a signed delta, one admin adjustment naming the admin and the reason", async () => {
     const user = allOfA[2] as Customer;
     const response = await edit(a, user._id, {
       referCode: "NEW1",
       provision: 12.5,
-      points: user.points + 250,
       isVerfied: !user.isVerfied,
+      pointsDelta: 250,
+      pointsReason: "  Missing survey credit  ",
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -224,24 +232,67 @@ describe("PUT /api/users/{id}", () => {
       points: user.points + 250,
       isVerfied: !user.isVerfied,
     });
-    const adjustments = await t.db
-      .select()
-      .from(pointsLedger)
-      .where(and(eq(pointsLedger.userId, user._id), eq(pointsLedger.reason, "admin_adjustment")));
-    expect(adjustments.map((row) => row.amount)).toEqual([250]);
-    expect(adjustments[0]?.actorAdminId).toBe(a.id);
+    const adjustments = await adjustmentsOf(user._id);
+    expect(adjustments).toMatchObject([
+      { amount: 250, actorAdminId: a.id, note: "Missing survey credit", adminId: a.id },
+    ]);
 
-    const down = await edit(a, user._id, { referCode: "NEW1", provision: 12.5, points: 0, isVerfied: true });
+    // A removal down to exactly zero is allowed.
+    const down = await edit(a, user._id, {
+      referCode: "NEW1",
+      provision: 12.5,
+      isVerfied: true,
+      pointsDelta: -(user.points + 250),
+      pointsReason: "Fraud",
+    });
+    expect(down.statusCode, down.body).toBe(200);
     expect(down.json<Customer>().points).toBe(0);
-    const again = await edit(a, user._id, { referCode: "NEW1", provision: 12.5, points: 0, isVerfied: true });
-    expect(again.statusCode).toBe(200);
-    const after = await t.db
-      .select()
-      .from(pointsLedger)
-      .where(and(eq(pointsLedger.userId, user._id), eq(pointsLedger.reason, "admin_adjustment")));
-    // Saving the same Credit again writes no row.
-    expect(after.map((row) => row.amount).sort((x, y) => x - y)).toEqual([-(user.points + 250), 250]);
+    // Without a delta (0 or absent) the balance is left alone and no row is written.
+    for (const body of [{}, { pointsDelta: 0 }, { pointsDelta: 0, pointsReason: "" }]) {
+      const again = await edit(a, user._id, { referCode: "NEW1", provision: 12.5, isVerfied: true, ...body });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json<Customer>().points).toBe(0);
+    }
+    expect((await adjustmentsOf(user._id)).map((row) => [row.amount, row.note])).toEqual([
+      [250, "Missing survey credit"],
+      [-(user.points + 250), "Fraud"],
+    ]);
     expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("refuses a body that still sets the balance (points), with a message saying how, and changes nothing", async () => {
+    const user = allOfA[3] as Customer;
+    for (const points of [user.points, 0, 999_999, null]) {
+      const response = await edit(a, user._id, {
+        referCode: "OLD1",
+        provision: 0,
+        isVerfied: true,
+        points,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({
+        points:
+          "The balance cannot be set directly: send pointsDelta (the points to add, negative to remove) and pointsReason",
+      });
+    }
+    expect(await rowOf(user._id)).toMatchObject({ points: user.points, referCode: user.referCode });
+    expect(await adjustmentsOf(user._id)).toEqual([]);
+  });
+
+  it("refuses (409, on the field) a delta that would leave a negative balance, and changes nothing", async () => {
+    const user = allOfA[11] as Customer;
+    const response = await edit(a, user._id, {
+      referCode: "NEG1",
+      provision: 0,
+      isVerfied: true,
+      pointsDelta: -(user.points + 1),
+      pointsReason: "Too much",
+    });
+    expect(response.statusCode).toBe(409);
+    const message = `This change would leave the user with a negative balance (they have ${user.points} points)`;
+    expect(response.json()).toMatchObject({ message, fieldErrors: { pointsDelta: message } });
+    expect(await rowOf(user._id)).toMatchObject({ points: user.points, referCode: user.referCode });
+    expect(await adjustmentsOf(user._id)).toEqual([]);
   });
 
   it("refuses a Share Key another user has, with the message on the field", async () => {
@@ -249,24 +300,30 @@ describe("PUT /api/users/{id}", () => {
     const response = await edit(a, second._id, {
       referCode: first.referCode,
       provision: 0,
-      points: second.points,
       isVerfied: false,
+      pointsDelta: 10,
+      pointsReason: "Bonus",
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().fieldErrors).toEqual({
       referCode: "This Share Key is already used by another user",
     });
+    expect(await adjustmentsOf(second._id)).toEqual([]);
   });
 
+  const form = { referCode: "ABC", provision: 0, isVerfied: true };
   it.each([
-    [{ referCode: "", provision: 0, points: 1, isVerfied: true }, { referCode: "Invite Code is required" }],
-    [{ referCode: "AB", provision: 0, points: 1, isVerfied: true }, { referCode: "Minimum 3 symbols" }],
-    [{ referCode: "ABCDEFG", provision: 0, points: 1, isVerfied: true }, { referCode: "Maximum 6 symbols" }],
-    [{ referCode: "ABC", provision: 101, points: 1, isVerfied: true }, { provision: "Maximum 100" }],
-    [{ referCode: "ABC", provision: -1, points: 1, isVerfied: true }, { provision: "Minimum 0" }],
-    [{ referCode: "ABC", points: 1, isVerfied: true }, { provision: "Provision is required" }],
-    [{ referCode: "ABC", provision: 0, isVerfied: true }, { points: "Credit is required" }],
-    [{ referCode: "ABC", provision: 0, points: 1.5, isVerfied: true }, { points: "Must be a whole number" }],
+    [{ ...form, referCode: "" }, { referCode: "Invite Code is required" }],
+    [{ ...form, referCode: "AB" }, { referCode: "Minimum 3 symbols" }],
+    [{ ...form, referCode: "ABCDEFG" }, { referCode: "Maximum 6 symbols" }],
+    [{ ...form, provision: 101 }, { provision: "Maximum 100" }],
+    [{ ...form, provision: -1 }, { provision: "Minimum 0" }],
+    [{ referCode: "ABC", isVerfied: true }, { provision: "Provision is required" }],
+    [{ ...form, pointsDelta: 1.5, pointsReason: "x" }, { pointsDelta: "Must be a whole number" }],
+    [{ ...form, pointsDelta: "5", pointsReason: "x" }, { pointsDelta: "Must be a whole number" }],
+    [{ ...form, pointsDelta: 5 }, { pointsReason: "Say why the points change" }],
+    [{ ...form, pointsDelta: -5, pointsReason: "   " }, { pointsReason: "Say why the points change" }],
+    [{ ...form, pointsDelta: 5, pointsReason: "x".repeat(201) }, { pointsReason: "Maximum 200 symbols" }],
   ])("answers 400 with the form's messages (%j)", async (payload, fieldErrors) => {
     const user = allOfA[4] as Customer;
     const response = await edit(a, user._id, payload);
@@ -279,11 +336,12 @@ describe("PUT /api/users/{id}", () => {
     const response = await edit(b, user._id, {
       referCode: "HACK",
       provision: 0,
-      points: 999999,
       isVerfied: true,
+      pointsDelta: 999_999,
+      pointsReason: "Mine now",
     });
     expect(response.statusCode).toBe(404);
-    const [row] = await t.db.select().from(appUsers).where(eq(appUsers.id, user._id));
+    const row = await rowOf(user._id);
     expect(row?.points).toBe(user.points);
     expect(row?.referCode).toBe(user.referCode);
   });

@@ -88,7 +88,8 @@ export async function customersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ["users"],
-        summary: "Edit a user (a credit change is an admin adjustment in the ledger)",
+        summary:
+          "Edit a user; points move only by a signed pointsDelta with a pointsReason (an admin adjustment in the ledger)",
         params: idParamsSchema,
         body: customerUpdateBodySchema,
         response: { 200: customerSchema, ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema },

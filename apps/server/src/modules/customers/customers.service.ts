@@ -4,13 +4,14 @@ import {
   type customerFilterSchema,
   type customerSortFields,
   type customerUpdateBodySchema,
+  maxPointsBalance,
   messages,
   userDetailsOfferCount,
   userStatus,
 } from "@rewards/contract";
 import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import {
   appUserDevices,
   appUsers,
@@ -160,8 +161,9 @@ export async function getCustomerDetails(
 }
 
 /**
- * Saves the edit form. A new Credit is written as an admin adjustment of the difference, in the same
- * transaction, with the row locked so a concurrent credit cannot slip between read and write.
+ * Saves the edit form in one transaction with the user's row locked. The fields are set as sent; the
+ * balance only moves by the signed pointsDelta, as one "admin_adjustment" ledger row naming the admin
+ * and the reason, so an edit opened before a redeem or a postback never writes an old balance back.
  */
 export async function updateCustomer(
   db: Db,
@@ -182,16 +184,7 @@ export async function updateCustomer(
       .from(appUsers)
       .where(and(tenant(adminId), eq(appUsers.referCode, input.referCode), ne(appUsers.id, id)));
     if (taken) throw new AppError(409, messages.referCodeTaken, { referCode: messages.referCodeTaken });
-    const difference = input.points - current.points;
-    if (difference !== 0) {
-      await movePoints(tx, {
-        adminId,
-        userId: id,
-        amount: difference,
-        reason: "admin_adjustment",
-        actorAdminId: adminId,
-      });
-    }
+    if (input.pointsDelta !== 0) await adjustPoints(tx, adminId, current, input);
     const [updated] = await tx
       .update(appUsers)
       .set({
@@ -219,6 +212,35 @@ export async function updateCustomer(
       }),
     );
     return toCustomer(updated);
+  });
+}
+
+/**
+ * Moves a locked user's points by an admin's delta. Refused (409, on the field) when it would take the
+ * balance below zero, or above maxPointsBalance (a removal is always allowed down to zero).
+ */
+async function adjustPoints(
+  tx: Tx,
+  adminId: string,
+  current: { id: string; points: number },
+  input: { pointsDelta: number; pointsReason: string },
+) {
+  const after = current.points + input.pointsDelta;
+  if (after < 0) {
+    const message = messages.pointsBelowZero(current.points);
+    throw new AppError(409, message, { pointsDelta: message });
+  }
+  if (input.pointsDelta > 0 && after > maxPointsBalance) {
+    const message = messages.pointsAboveLimit(maxPointsBalance);
+    throw new AppError(409, message, { pointsDelta: message });
+  }
+  await movePoints(tx, {
+    adminId,
+    userId: current.id,
+    amount: input.pointsDelta,
+    reason: "admin_adjustment",
+    actorAdminId: adminId,
+    note: input.pointsReason,
   });
 }
 

@@ -109,8 +109,16 @@ const plainEmail = fc
 const looksLikeEmail = (name: string, schema: JsonSchema) =>
   /e-?mail|username|^to$/i.test(name) && schema.type === "string" && !schema.format && !schema.enum;
 
+/** `{ "not": {} }`: a property that must be absent (e.g. a field a route refuses with a message). */
+const forbidden = (schema: JsonSchema) =>
+  typeof schema.not === "object" && schema.not !== null && Object.keys(schema.not).length === 0;
+
 function objectArbitrary(schema: JsonSchema, options: Options): fc.Arbitrary<unknown> {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const all = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  // Valid bodies leave forbidden properties out; hostile ones may still send them.
+  const properties = options.hostile
+    ? all
+    : Object.fromEntries(Object.entries(all).filter(([, value]) => !forbidden(value)));
   const required = new Set((schema.required ?? []) as string[]);
   const propertyValue = (name: string, value: JsonSchema) => {
     if (!looksLikeEmail(name, resolveRef(options.document, value))) return schemaValue(value, options);

@@ -41,18 +41,66 @@ describe("User modals", () => {
     await userEvent.clear(shareKey);
     await userEvent.type(shareKey, "NEW1");
     await userEvent.click(dialog.getByRole("switch", { name: /Verified/ }));
-    const credit = dialog.getByLabelText(/Credit/);
-    await userEvent.clear(credit);
-    await userEvent.type(credit, "150");
     await userEvent.click(dialog.getByRole("button", { name: "Save" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(calls().find((call) => call.method === "PUT")).toMatchObject({
+    // No adjustment: the balance is not in the body at all, so a stale form cannot write it back.
+    const put = calls().find((call) => call.method === "PUT");
+    expect(put).toMatchObject({
       url: `/api/users/${customerId(1)}`,
-      body: { referCode: "NEW1", provision: 25, points: 150, isVerfied: true },
+      body: { referCode: "NEW1", provision: 25, isVerfied: true, pointsDelta: 0, pointsReason: "" },
     });
+    expect(put?.body).not.toHaveProperty("points");
     expect(router.state.location).toMatchObject({ pathname: "/dash/customers", search: "?status=3" });
     await waitFor(() => expect(calls().filter(isList)).toHaveLength(2));
+  });
+
+  it("shows the balance read-only and adjusts it by a signed amount with a required reason", async () => {
+    const { calls } = renderApp(
+      `/dash/customers/${customerId(1)}/edit`,
+      answerWith(({ body }) => ({ body: { ...customer(1), ...(body as object) } })),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit User" }));
+    const balance = await dialog.findByLabelText("Balance");
+    expect(balance).toHaveValue("100 points");
+    expect(balance).toHaveAttribute("readonly");
+    expect(dialog.queryByLabelText(/Reason/)).not.toBeInTheDocument();
+
+    const adjust = dialog.getByLabelText("Adjust points");
+    await userEvent.clear(adjust);
+    await userEvent.type(adjust, "-40");
+    expect(dialog.getByText(/Balance after saving: 60 points/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    expect(await dialog.findByText("Say why the points change")).toBeInTheDocument();
+    expect(calls().some((call) => call.method === "PUT")).toBe(false);
+
+    await userEvent.type(dialog.getByLabelText(/Reason/), "Reversed survey");
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const put = calls().find((call) => call.method === "PUT");
+    expect(put?.body).toEqual({
+      referCode: "KEY1",
+      provision: 25,
+      isVerfied: customer(1).isVerfied,
+      pointsDelta: -40,
+      pointsReason: "Reversed survey",
+    });
+  });
+
+  it("shows a refused adjustment (409) on its field", async () => {
+    const message = "This change would leave the user with a negative balance (they have 100 points)";
+    renderApp(
+      `/dash/customers/${customerId(1)}/edit`,
+      answerWith(() => ({ status: 409, body: errorBody(409, message, { pointsDelta: message }) })),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit User" }));
+    const adjust = await dialog.findByLabelText("Adjust points");
+    await userEvent.clear(adjust);
+    await userEvent.type(adjust, "-500");
+    await userEvent.type(dialog.getByLabelText(/Reason/), "Fraud");
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    expect(await dialog.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Edit User" })).toBeInTheDocument();
   });
 
   it("checks the form with the contract's rules before sending", async () => {
