@@ -20,7 +20,13 @@ export function ensureWebBuild() {
   const changedAt = Math.max(...sources.map((source) => newestMtime(join(root, source))));
   if (builtAt > changedAt) return;
   console.log(builtAt ? "The web app changed since its last build: building it…" : "Building the web app…");
-  const result = spawnSync("npm", ["run", "build", "-w", "@rewards/web"], { cwd: root, stdio: "inherit" });
+  // Always a production build: inside a test runner NODE_ENV is "test", which would bundle React's
+  // development build and break the bundle budgets.
+  const result = spawnSync("npm", ["run", "build", "-w", "@rewards/web"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     console.error("The web app did not build; see the messages above.");
     process.exit(result.status ?? 1);

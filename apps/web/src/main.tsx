@@ -8,7 +8,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProvider } from "./app/provider";
-import { setUnauthorizedHandler } from "./lib/api-client";
+import { mfaEnrolmentPath } from "./features/security/enrolment";
+import { setMfaEnrolmentHandler, setUnauthorizedHandler } from "./lib/api-client";
 import { queryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
 
@@ -18,6 +19,11 @@ const router = createAppRouter();
 setUnauthorizedHandler(() => {
   queryClient.clear();
   void router.navigate("/auth/login", { replace: true });
+});
+
+// The owner now requires two-factor sign-in and this administrator has none: set it up first.
+setMfaEnrolmentHandler(() => {
+  void router.navigate(mfaEnrolmentPath, { replace: true });
 });
 
 const root = document.getElementById("root");

@@ -4,7 +4,14 @@ import { useAuthStore } from "./lib/auth-store";
 import { routes } from "./router";
 import { errorBody, renderWithProviders, stubFetch } from "./test/render";
 
-const owner = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role: "owner" as const };
+const owner = {
+  _id: "u1",
+  fullName: "Ann Owner",
+  username: "ann@example.com",
+  role: "owner" as const,
+  mfaEnabled: false,
+  mfaRequired: false,
+};
 
 function signIn() {
   useAuthStore.setState({ authToken: "jwt-1", user: owner });
@@ -51,8 +58,31 @@ describe("routes", () => {
     expect(useAuthStore.getState().authToken).toBeNull();
   });
 
-  it("signs out through /logout", async () => {
-    signIn();
+  it("signs out through /logout, ending the session on the server before forgetting the token", async () => {
+    useAuthStore.setState({ authToken: "jwt-1", user: owner });
+    let heldDuringCall: string | null = null;
+    const calls = stubFetch(({ url }) => {
+      if (url === "/api/users/logout") heldDuringCall = useAuthStore.getState().authToken;
+      return { body: url === "/api/profile/me" ? owner : {} };
+    });
+    const { router } = renderWithProviders(null, { routes, initialEntries: ["/logout"] });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(useAuthStore.getState()).toMatchObject({ authToken: null, user: null });
+    // The browser forgets the token only after the server's answer.
+    expect(heldDuringCall).toBe("jwt-1");
+    expect(calls.find((call) => call.url === "/api/users/logout")).toMatchObject({
+      method: "POST",
+      headers: { Authorization: "Bearer jwt-1" },
+    });
+  });
+
+  it("forgets the token even when the sign-out call fails", async () => {
+    useAuthStore.setState({ authToken: "jwt-1", user: owner });
+    stubFetch(({ url }) =>
+      url === "/api/users/logout"
+        ? { status: 500, body: errorBody(500, "Internal Server Error") }
+        : { body: owner },
+    );
     const { router } = renderWithProviders(null, { routes, initialEntries: ["/logout"] });
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
     expect(useAuthStore.getState()).toMatchObject({ authToken: null, user: null });

@@ -3,6 +3,7 @@ import { catalogRoutes } from "./app/routes/catalog/routes";
 import { RootLayout } from "./app/shell/root-layout";
 import { RedirectKeepingState, RequireAuth, RequireGuest } from "./components/guard";
 import { LoadingScreen } from "./components/loading-screen";
+import { mfaEnrolmentPath } from "./features/security/enrolment";
 
 // Every screen and layout loads lazily; only the root, guards and redirects are in the first chunk.
 export const routes: RouteObject[] = [
@@ -66,6 +67,13 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
+          // Outside the dashboard's frame: while enrolment is required, nothing else is reachable.
+          {
+            path: mfaEnrolmentPath.slice(1),
+            lazy: async () => ({
+              Component: (await import("./app/routes/mfa-enrolment")).MfaEnrolmentRoute,
+            }),
+          },
           {
             lazy: async () => ({ Component: (await import("./app/shell/dashboard-shell")).DashboardShell }),
             children: [

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { useProfile } from "../features/auth/api/get-profile";
+import { mfaEnrolmentPath, needsMfaEnrolment } from "../features/security/enrolment";
 import { useAuthStore } from "../lib/auth-store";
 import { t } from "../lib/i18n";
 import { errorColor } from "../theme";
@@ -17,6 +18,10 @@ export function RequireAuth() {
   const profile = useProfile();
 
   if (!authToken) return <Navigate to="/auth/login" replace state={{ from: location }} />;
+  // Required two-factor sign-in comes first: no other screen until it is on.
+  if (needsMfaEnrolment(user) && location.pathname !== mfaEnrolmentPath) {
+    return <Navigate to={mfaEnrolmentPath} replace />;
+  }
   if (user) return <Outlet />;
   if (profile.isError) {
     return (

@@ -1,9 +1,17 @@
+import { messages } from "@rewards/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorBody, stubFetch } from "../test/render";
-import { ApiError, api, setUnauthorizedHandler } from "./api-client";
+import { ApiError, api, setMfaEnrolmentHandler, setUnauthorizedHandler } from "./api-client";
 import { useAuthStore } from "./auth-store";
 
-const user = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role: "owner" as const };
+const user = {
+  _id: "u1",
+  fullName: "Ann Owner",
+  username: "ann@example.com",
+  role: "owner" as const,
+  mfaEnabled: false,
+  mfaRequired: false,
+};
 
 describe("api client", () => {
   const onUnauthorized = vi.fn();
@@ -39,6 +47,26 @@ describe("api client", () => {
     );
     expect(useAuthStore.getState().authToken).toBe("token-1");
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("sends the administrator to enrolment when the server requires two-factor sign-in first", async () => {
+    const onEnrolment = vi.fn();
+    setMfaEnrolmentHandler(onEnrolment);
+    stubFetch(() => ({ status: 403, body: errorBody(403, messages.mfaEnrolmentRequired) }));
+    await expect(api.get("/api/admins")).rejects.toMatchObject({ status: 403 });
+    expect(onEnrolment).toHaveBeenCalledOnce();
+    // Still signed in, and marked so the guard keeps to the enrolment screen.
+    expect(useAuthStore.getState()).toMatchObject({
+      authToken: "token-1",
+      user: { mfaRequired: true, mfaEnabled: false },
+    });
+
+    // Any other 403 (owner only, waiting for approval) is only an error.
+    onEnrolment.mockReset();
+    stubFetch(() => ({ status: 403, body: errorBody(403, messages.ownerOnly) }));
+    await expect(api.get("/api/admins")).rejects.toMatchObject({ status: 403 });
+    expect(onEnrolment).not.toHaveBeenCalled();
+    setMfaEnrolmentHandler(() => {});
   });
 
   it("builds an ApiError with the server's message and field errors", async () => {

@@ -30,6 +30,13 @@ export function setUnauthorizedHandler(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
+// Called when the installation requires two-factor sign-in and this administrator has not set it up.
+let mfaEnrolmentHandler: () => void = () => {};
+
+export function setMfaEnrolmentHandler(handler: () => void) {
+  mfaEnrolmentHandler = handler;
+}
+
 function isErrorAnswer(body: unknown): body is Partial<ErrorAnswer> {
   return typeof body === "object" && body !== null;
 }
@@ -77,6 +84,12 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     unauthorizedHandler();
   }
   const answer = isErrorAnswer(body) ? body : {};
+  if (response.status === 403 && answer.message === messages.mfaEnrolmentRequired) {
+    // The profile may predate the owner's switch: mark it, so the guard keeps to the enrolment screen.
+    const { user, setUser } = useAuthStore.getState();
+    if (user) setUser({ ...user, mfaRequired: true, mfaEnabled: false });
+    mfaEnrolmentHandler();
+  }
   const message =
     typeof answer.message === "string" && answer.message
       ? answer.message
@@ -92,4 +105,5 @@ export const api = {
     apiRequest<T>("POST", path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>("PUT", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
 };

@@ -1,3 +1,4 @@
+import type { Profile } from "@rewards/contract";
 import { useAuthStore } from "../lib/auth-store";
 import { routes } from "../router";
 import { type FetchCall, renderWithProviders, stubFetch } from "./render";
@@ -7,17 +8,23 @@ export const owner = {
   fullName: "Ann Owner",
   username: "ann@example.com",
   role: "owner" as const,
+  mfaEnabled: false,
+  mfaRequired: false,
 };
 
 type Answer = { status?: number; body?: unknown };
 
 /**
  * The whole app, signed in, at `url`; `answer` replies to the API calls of the screen under test
- * (the profile call is answered here). Returns the recorded calls and the router.
+ * (the profile call is answered here, with `user`). Returns the recorded calls and the router.
  */
-export function renderApp(url: string, answer: (call: FetchCall) => Answer | Promise<Answer>) {
-  useAuthStore.setState({ authToken: "jwt-1", user: owner });
-  const calls = stubFetch((call) => (call.url === "/api/profile/me" ? { body: owner } : answer(call)));
+export function renderApp(
+  url: string,
+  answer: (call: FetchCall) => Answer | Promise<Answer>,
+  user: Profile = owner,
+) {
+  useAuthStore.setState({ authToken: "jwt-1", user });
+  const calls = stubFetch((call) => (call.url === "/api/profile/me" ? { body: user } : answer(call)));
   const view = renderWithProviders(null, { routes, initialEntries: [url] });
   const apiCalls = () => calls.filter((call) => call.url !== "/api/profile/me");
   return { ...view, calls: apiCalls };

@@ -1,7 +1,8 @@
-import { Alert } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { messages } from "@rewards/contract";
 import { IconLock } from "@tabler/icons-react";
 import { AdminsList } from "../../features/admins/components/admins-list";
+import { RequireMfaCard } from "../../features/security/components/require-mfa-card";
 import { useAuthStore } from "../../lib/auth-store";
 import { t } from "../../lib/i18n";
 
@@ -14,5 +15,10 @@ export function AdminsRoute() {
       </Alert>
     );
   }
-  return <AdminsList currentUserId={user._id} />;
+  return (
+    <Stack gap="lg">
+      <RequireMfaCard />
+      <AdminsList currentUserId={user._id} />
+    </Stack>
+  );
 }

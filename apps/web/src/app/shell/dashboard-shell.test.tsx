@@ -8,9 +8,16 @@ import { renderWithProviders, stubFetch } from "../../test/render";
 import { asideCookieName } from "./use-aside-minimized";
 
 function renderShell(role: "owner" | "admin" = "owner") {
-  const user = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role };
+  const user = {
+    _id: "u1",
+    fullName: "Ann Owner",
+    username: "ann@example.com",
+    role,
+    mfaEnabled: false,
+    mfaRequired: false,
+  };
   useAuthStore.setState({ authToken: "jwt-1", user });
-  stubFetch(() => ({ body: user }));
+  stubFetch(({ url }) => ({ body: url === "/api/profile/sessions" ? [] : user }));
   return renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
 }
 
@@ -50,6 +57,37 @@ describe("DashboardShell", () => {
     renderShell("admin");
     await screen.findByText("Hi, Ann Owner");
     expect(screen.queryByRole("link", { name: "Administrators" })).not.toBeInTheDocument();
+  });
+
+  it("shows the account's security in the profile panel: two-factor sign-in and sessions", async () => {
+    const user = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role: "owner" as const };
+    useAuthStore.setState({ authToken: "jwt-1", user: { ...user, mfaEnabled: false, mfaRequired: false } });
+    const session = {
+      _id: "s1",
+      current: true,
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      ip: "203.0.113.9",
+      createdAt: "2026-03-01T09:30:00.000Z",
+      lastSeenAt: "2026-03-01T09:30:00.000Z",
+    };
+    stubFetch(({ url }) => ({
+      body: url === "/api/profile/sessions" ? [session] : { ...user, mfaEnabled: false, mfaRequired: false },
+    }));
+    renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
+    const clicks = userEvent.setup();
+    await clicks.click(await screen.findByRole("button", { name: "User menu" }));
+    await clicks.click(await screen.findByRole("menuitem", { name: "My Profile" }));
+    expect(await screen.findByRole("heading", { name: "Security" })).toBeInTheDocument();
+    expect(screen.getByText("Two-factor authentication")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Set up" })).toBeInTheDocument();
+    expect(await screen.findByText("Firefox on Windows")).toBeInTheDocument();
+    expect(screen.getByText("This device")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign out everywhere" })).toBeInTheDocument();
+    // The owner is pointed to the installation's rule.
+    expect(screen.getByRole("link", { name: /Require it for every administrator/ })).toHaveAttribute(
+      "href",
+      "/dash/admins",
+    );
   });
 
   it("opens the profile panel from the user menu", async () => {

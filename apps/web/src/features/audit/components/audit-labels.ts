@@ -44,6 +44,7 @@ export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "re
     case "notification":
       return "/dash/notification";
     case "admin":
+    case "securityConfig":
       return "/dash/admins";
     default:
       return null;

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@
 import { useForm } from "@mantine/form";
 import { type LoginBody, loginBodySchema } from "@rewards/contract";
 import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { formResolver } from "../../../lib/form";
@@ -9,6 +10,7 @@ import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 import { useLogin } from "../api/login";
 import { AuthFormHeader } from "./auth-form-header";
+import { MfaCodeForm } from "./mfa-code-form";
 
 type LoginFormProps = {
   /** A message carried over from another page, e.g. "reset link sent". */
@@ -18,6 +20,9 @@ type LoginFormProps = {
 
 export function LoginForm({ notice, delayMs }: LoginFormProps) {
   const loginMutation = useLogin({ delayMs });
+  // Set while the second step (two-factor code) is showing; the e-mail stays filled in behind it.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [expired, setExpired] = useState<string>();
   const form = useForm<LoginBody>({
     initialValues: { username: "", password: "" },
     validate: formResolver(loginBodySchema),
@@ -27,10 +32,29 @@ export function LoginForm({ notice, delayMs }: LoginFormProps) {
   // 403 is an account waiting for approval: information, not a mistake of the visitor.
   const pending = error instanceof ApiError && error.status === 403;
 
+  if (mfaToken) {
+    return (
+      <MfaCodeForm
+        mfaToken={mfaToken}
+        onRestart={(message) => {
+          setMfaToken(null);
+          setExpired(message);
+          loginMutation.reset();
+          form.setFieldValue("password", "");
+        }}
+      />
+    );
+  }
+
   return (
     <Stack gap="lg">
       <AuthFormHeader title={t("auth.login.title")} text={t("auth.login.text")} />
-      {notice && !error && (
+      {expired && !error && (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={20} />}>
+          {expired}
+        </Alert>
+      )}
+      {notice && !error && !expired && (
         <Alert color="green" icon={<IconCircleCheck size={20} />}>
           {notice}
         </Alert>
@@ -40,7 +64,17 @@ export function LoginForm({ notice, delayMs }: LoginFormProps) {
           {error.message}
         </Alert>
       )}
-      <form noValidate onSubmit={form.onSubmit((values) => loginMutation.mutate(values))}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setExpired(undefined);
+          loginMutation.mutate(values, {
+            onSuccess: (answer) => {
+              if ("mfaToken" in answer) setMfaToken(answer.mfaToken);
+            },
+          });
+        })}
+      >
         <Stack gap="md">
           <TextInput
             label={t("auth.field.email")}
