@@ -7,6 +7,7 @@ import { mailOutbox, redeems } from "../../src/db/schema/index.ts";
 import { seedDemoData } from "../../src/seed/demo-data.ts";
 import { goodPassword } from "../support/auth-helpers.ts";
 import { type MailgunSink, startMailgunSink } from "../support/mailgun-sink.ts";
+import { testSecretsKeyText } from "../support/secrets-key.ts";
 import { ledgerMismatches } from "../support/tenants.ts";
 import { type FaultGate, startFaultGate } from "./fault-gate.ts";
 import { freePort, startPostgres, type TestPostgres } from "./postgres-server.ts";
@@ -68,6 +69,8 @@ beforeAll(async () => {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     JWT_SECRET: "sigkill-secret-sigkill-secret-sigkill-secret-0123",
+    // The mail config this test writes is sealed with the test key; the server must open it.
+    SECRETS_KEY: testSecretsKeyText,
     LOG_LEVEL: "warn",
     MAILGUN_BASE_URL: gate.baseUrl,
     OUTBOUND_TIMEOUT_MS: String(timeoutMs),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { encryptedText } from "../../lib/secret-box.ts";
 
 /** Administrators: each one owns one rewards app (a tenant). */
 export const admins = pgTable(
@@ -20,9 +21,9 @@ export const admins = pgTable(
     /** The public key the mobile app sends to name its tenant on /app/v1 (not a secret). */
     appKey: text("app_key").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** The TOTP seed of an enabled second factor, encrypted (lib/secret-box); null while 2FA is off. */
-    mfaSecret: text("mfa_secret"),
+    mfaSecret: encryptedText("mfa_secret"),
     /** A seed from setup that no code has confirmed yet, encrypted; it opens nothing until enabled. */
-    mfaPendingSecret: text("mfa_pending_secret"),
+    mfaPendingSecret: encryptedText("mfa_pending_secret"),
     mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true }),
     /** The last TOTP time step accepted, so a code cannot be used twice inside its window. */
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { encryptedText } from "../../lib/secret-box.ts";
 import { admins } from "./admins.ts";
 import { uploads } from "./catalog.ts";
 
@@ -27,6 +28,8 @@ const timestamps = () => ({
 /** SPEC 4's 0/1 enable flags. */
 const flag = (name: string) => integer(name).notNull().default(0);
 const emptyText = (name: string) => text(name).notNull().default("");
+/** A secret, encrypted at rest (lib/secret-box.ts); empty when not set. */
+const secretText = (name: string) => encryptedText(name).notNull().default("");
 
 export const giveaways = pgTable(
   "giveaways",
@@ -44,17 +47,17 @@ export const giveaways = pgTable(
   (t) => [uniqueIndex("giveaways_admin_key").on(t.adminId)],
 );
 
-/** Secrets are stored as entered and only ever answered masked. */
+/** Secrets are encrypted at rest and only ever answered masked; the App ID holds ipdata's API key. */
 export const networkConfigs = pgTable(
   "network_configs",
   {
     id: uuid("id").primaryKey(),
     adminId: tenant(),
     network: text("network").notNull(),
-    appId: emptyText("app_id"),
-    appToken: emptyText("app_token"),
-    postbackSecret: emptyText("postback_secret"),
-    postbackSecretAndroid: emptyText("postback_secret_android"),
+    appId: secretText("app_id"),
+    appToken: secretText("app_token"),
+    postbackSecret: secretText("postback_secret"),
+    postbackSecretAndroid: secretText("postback_secret_android"),
     /** Share of the payout passed on to users, 0 to 1. */
     provision: doublePrecision("provision").notNull().default(1),
     iosEnable: flag("ios_enable"),
@@ -107,7 +110,7 @@ export const socialConfigs = pgTable(
     adminId: tenant(),
     name: text("name", { enum: ["facebook", "google", "twitter"] }).notNull(),
     appId: emptyText("app_id"),
-    appSecret: emptyText("app_secret"),
+    appSecret: secretText("app_secret"),
     appPage: emptyText("app_page"),
     shareText: emptyText("share_text"),
     ...timestamps(),
@@ -122,7 +125,7 @@ export const mailConfigs = pgTable(
     id: uuid("id").primaryKey(),
     adminId: tenant(),
     mailgunDomain: text("mailgun_domain").notNull(),
-    apiKey: text("api_key").notNull(),
+    apiKey: encryptedText("api_key").notNull(),
     fromEmail: text("from_email").notNull(),
     supportEmail: text("support_email").notNull(),
     ...timestamps(),
@@ -154,7 +157,7 @@ export const pushConfigs = pgTable(
   {
     id: uuid("id").primaryKey(),
     adminId: tenant(),
-    serviceAccountKey: text("service_account_key").notNull(),
+    serviceAccountKey: encryptedText("service_account_key").notNull(),
     projectId: text("project_id").notNull(),
     clientEmail: text("client_email").notNull(),
     ...timestamps(),

@@ -1,0 +1,75 @@
+import { getTableColumns, getTableName, is, sql, Table } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import {
+  isSealed,
+  loadSecretsKey,
+  openSecret,
+  SecretKeyMismatchError,
+  sealSecret,
+  useSecretsKey,
+} from "../lib/secret-box.ts";
+import type { Db } from "./client.ts";
+import * as schema from "./schema/index.ts";
+import { installationSettings } from "./schema/index.ts";
+
+/** Every column declared with encryptedText, found from the schema so a new one is never missed. */
+export function encryptedColumns(): { table: string; column: string }[] {
+  const found: { table: string; column: string }[] = [];
+  for (const value of Object.values(schema)) {
+    if (!is(value, Table)) continue;
+    for (const column of Object.values(getTableColumns(value))) {
+      if (column.columnType !== "PgCustomColumn") continue;
+      const probe = column.mapToDriverValue("probe");
+      if (typeof probe === "string" && isSealed(probe)) {
+        found.push({ table: getTableName(value), column: column.name });
+      }
+    }
+  }
+  return found;
+}
+
+const keyCheckName = "secrets_key_check";
+const keyCheckText = "rewards-admin secrets key";
+
+export class SecretsKeyError extends Error {}
+
+/**
+ * Loads the secrets key, proves it is the one this database was sealed with (a sealed known text kept in
+ * installation_settings), and seals any secret still stored in clear (written before encryption at rest
+ * existed). Safe to run at every start and from several processes at once.
+ */
+export async function prepareSecretsAtRest(db: Db, config: Pick<Config, "secretsKey" | "dataDir">) {
+  const { key, source, path } = loadSecretsKey(config);
+  await db
+    .insert(installationSettings)
+    .values({ key: keyCheckName, value: sealSecret(keyCheckText, key) })
+    .onConflictDoNothing();
+  const [check] = await db
+    .select({ value: installationSettings.value })
+    .from(installationSettings)
+    .where(sql`${installationSettings.key} = ${keyCheckName}`);
+  try {
+    if (!check || openSecret(check.value, key) !== keyCheckText) throw new SecretKeyMismatchError();
+  } catch (error) {
+    if (!(error instanceof SecretKeyMismatchError)) throw error;
+    const from = source === "environment" ? "SECRETS_KEY" : `the key file ${path}`;
+    throw new SecretsKeyError(
+      `The secrets key from ${from} is not the one this database's secrets were encrypted with. ` +
+        "Start with the original SECRETS_KEY (or the original DATA_DIR/secrets.key).",
+    );
+  }
+  useSecretsKey(key);
+  for (const { table, column } of encryptedColumns()) {
+    const result = await db.execute(
+      sql`select ctid::text as at, ${sql.identifier(column)} as value from ${sql.identifier(table)}
+          where ${sql.identifier(column)} <> '' and ${sql.identifier(column)} not like 'enc:v1:%'`,
+    );
+    for (const row of (result as unknown as { rows: { at: string; value: string }[] }).rows) {
+      // Only if still clear: another process starting at the same time may have sealed it already.
+      await db.execute(
+        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${sealSecret(row.value)}
+            where ctid = ${row.at}::tid and ${sql.identifier(column)} = ${row.value}`,
+      );
+    }
+  }
+}
