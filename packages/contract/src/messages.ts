@@ -41,6 +41,16 @@ export const messages = {
   noIdsSelected: "Select at least one record",
   statusChoice: "Choose Banned (2) or Active (3)",
   referCodeTaken: "This Share Key is already used by another user",
+  // Points adjustments (issue 17): a signed change with a reason, never an absolute balance
+  pointsNotSettable:
+    "The balance cannot be set directly: send pointsDelta (the points to add, negative to remove) and pointsReason",
+  pointsReasonRequired: "Say why the points change",
+  pointsMoveLimit: (max: number) =>
+    `A change can add or remove at most ${max.toLocaleString("en-US")} points`,
+  pointsBelowZero: (balance: number) =>
+    `This change would leave the user with a negative balance (they have ${balance} points)`,
+  pointsAboveLimit: (max: number) =>
+    `This change would take the balance above ${max.toLocaleString("en-US")} points`,
   giftCardCodeRequired: "Gift Card Code is required",
   rewardNameRequired: "Reward Name is required",
   emailRequired: "Email is required",
@@ -58,6 +68,7 @@ export const messages = {
   invalidEmail: "Invalid email format",
   enableFlag: "Must be 0 or 1",
   notAnIp: "Not an IP address",
+  secretIsPublic: "The secret key cannot be the same as the ID that offerwall links show to app users",
   maxItems: (n: number) => `At most ${n} entries`,
   nothingToSave: "Nothing to save",
   unknownNetwork: "Unknown network",
@@ -94,6 +105,19 @@ export const messages = {
   rewardNotOffered: "This reward is not offered in your country",
   notEnoughPoints: (cost: number, balance: number) =>
     `Not enough points: this reward costs ${cost} points and you have ${balance}`,
+  // Two-factor sign-in and sessions (issue 17)
+  mfaCodeFormat: "Enter the 6-digit code from your authenticator app or a recovery code",
+  mfaCodeWrong: "This code is not correct. Check the time on your phone or use a recovery code.",
+  mfaTokenInvalid: "Your sign-in has expired. Please enter your e-mail and password again.",
+  mfaNotSetUp: "Start the two-factor setup first",
+  mfaAlreadyEnabled: "Two-factor sign-in is already on",
+  mfaNotEnabled: "Two-factor sign-in is not on",
+  mfaDisabled: "Two-factor sign-in is off",
+  mfaEnrolmentRequired: "Two-factor sign-in is required. Turn it on in your profile to continue.",
+  mfaOwnerFirst: "Turn on two-factor sign-in for your own account first",
+  signedOut: "You have been signed out.",
+  sessionEnded: "The session has been signed out.",
+  sessionsEnded: "Every session has been signed out.",
 } as const;
 
 /** SPEC 8: the message shown for each failed action, keyed by action. */
