@@ -41,7 +41,7 @@ export const messages = {
   noIdsSelected: "Select at least one record",
   statusChoice: "Choose Banned (2) or Active (3)",
   referCodeTaken: "This Share Key is already used by another user",
-  // Points adjustments (issue 17): a signed change with a reason, never an absolute balance
+  // Points adjustments (docs/security.md, "Stale edits"): a signed change with a reason, never an absolute balance
   pointsNotSettable:
     "The balance cannot be set directly: send pointsDelta (the points to add, negative to remove) and pointsReason",
   pointsReasonRequired: "Say why the points change",
@@ -105,7 +105,7 @@ export const messages = {
   rewardNotOffered: "This reward is not offered in your country",
   notEnoughPoints: (cost: number, balance: number) =>
     `Not enough points: this reward costs ${cost} points and you have ${balance}`,
-  // Two-factor sign-in and sessions (issue 17)
+  // Two-factor sign-in and sessions (docs/two-factor.md)
   mfaCodeFormat: "Enter the 6-digit code from your authenticator app or a recovery code",
   mfaCodeWrong: "This code is not correct. Check the time on your phone or use a recovery code.",
   mfaTokenInvalid: "Your sign-in has expired. Please enter your e-mail and password again.",

@@ -1,11 +1,12 @@
-import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import type { OfferNetwork } from "@rewards/contract";
+import { type OfferNetwork, offerNetworks } from "@rewards/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admins, appUsers } from "../../src/db/schema/index.ts";
 import { signUpBody } from "../support/app-api.ts";
 import { adminIdOf, bearer, registerOwner } from "../support/auth-helpers.ts";
+import { hmac, md5, sha256 } from "../support/digests.ts";
 import { type IpDataServer, startIpDataServer } from "../support/ip-data-server.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -14,20 +15,7 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 // whole log is searched for every secret value that was sent or answered. None may be found.
 
 const secret = () => randomBytes(12).toString("hex");
-const networks: OfferNetwork[] = [
-  "adgateow",
-  "adgemow",
-  "cpxresearch",
-  "lootably",
-  "bitlabs",
-  "hangmyads",
-  "hangmyadsow",
-  "ogads",
-];
-const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const hmac = (algorithm: "sha1" | "sha256", key: string, text: string) =>
-  createHmac(algorithm, key).update(text).digest("hex");
+const networks = offerNetworks;
 
 /** Every secret value that went over the wire, with what it is, for the failure message. */
 const secrets = new Map<string, string>();

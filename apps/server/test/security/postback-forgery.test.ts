@@ -1,10 +1,11 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
-import { maxPointsMove, type OfferNetwork, type PostbackLogDetails } from "@rewards/contract";
+import { randomUUID } from "node:crypto";
+import { maxPointsMove, type OfferNetwork, offerNetworks, type PostbackLogDetails } from "@rewards/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admins, appUsers, completedOffers, networkConfigs, postbackLog } from "../../src/db/schema/index.ts";
 import { appCall, appKeyOf, signUpOk } from "../support/app-api.ts";
+import { hmac, md5, sha256 } from "../support/digests.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../support/tenants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -26,21 +27,7 @@ const publicUrl = "http://rewards.test";
 /** One of CPX Research's published postback servers, and an address that is nobody's server. */
 const cpxServer = "188.40.3.73";
 const attacker = "203.0.113.66";
-const networks: OfferNetwork[] = [
-  "adgateow",
-  "adgemow",
-  "cpxresearch",
-  "lootably",
-  "bitlabs",
-  "hangmyads",
-  "hangmyadsow",
-  "ogads",
-];
-
-const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const hmac = (algorithm: "sha1" | "sha256", key: string, text: string) =>
-  createHmac(algorithm, key).update(text).digest("hex");
+const networks = offerNetworks;
 
 type Values = { user: string; tx: string; payout: string; ip?: string };
 

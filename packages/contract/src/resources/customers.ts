@@ -105,7 +105,7 @@ export const pointsDeltaSchema = z
   .max(maxPointsMove, messages.pointsMoveLimit(maxPointsMove));
 
 /**
- * The edit form: SPEC 5 "User edit" (Shared Key, Email Verification), plus an optional points
+ * The user edit form (Shared Key, Email Verification), plus an optional points
  * adjustment with its reason. The balance itself is never sent: a body with `points` is refused.
  */
 export const customerUpdateBodySchema = z

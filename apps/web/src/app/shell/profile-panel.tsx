@@ -14,7 +14,7 @@ const SecuritySection = lazy(async () => ({
 
 type ProfilePanelProps = { opened: boolean; onClose: () => void };
 
-/** SPEC 2.1: the off-canvas profile panel, with the account's security settings beneath. */
+/** The off-canvas profile panel, with the account's security settings beneath (docs/two-factor.md). */
 export function ProfilePanel({ opened, onClose }: ProfilePanelProps) {
   const user = useAuthStore((state) => state.user);
   return (

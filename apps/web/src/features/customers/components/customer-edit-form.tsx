@@ -28,7 +28,7 @@ const toBody = (values: FormValues): CustomerUpdateBody => {
 const validateBody = formResolver(customerUpdateBodySchema);
 
 /**
- * SPEC 5 "User edit": Shared Key and Email Verification; provision goes back unchanged. The balance is
+ * The user edit form: Shared Key and Email Verification; provision goes back unchanged. The balance is
  * shown, never sent: points change only by a signed adjustment with a reason, so a form left open while
  * the user redeems or earns cannot write the old balance back.
  */
