@@ -1,5 +1,7 @@
 export * from "./common.ts";
 export * from "./constants.ts";
+export * from "./endpoint.ts";
+export * from "./endpoints/index.ts";
 export * from "./messages.ts";
 export * from "./resources/admins.ts";
 export * from "./resources/app-api.ts";

@@ -1,10 +1,11 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { errorAnswerSchema, messages } from "@rewards/contract";
+import { apiDocsPath, messages, systemEndpoints } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { type ZodObject, type ZodType, z } from "zod";
 import { AppError } from "../lib/errors.ts";
+import { route } from "../lib/route.ts";
 import type { AuthService } from "../modules/auth/auth.service.ts";
 
 declare module "fastify" {
@@ -25,9 +26,6 @@ export type RegisteredRoute = { method: string; url: string; hidden: boolean };
 
 /** Who may read the OpenAPI document: anyone (the demo install) or the owner's token only. */
 export type ApiDocsAccess = "open" | "owner";
-
-export const openApiPath = "/api/openapi.json";
-export const apiDocsPath = "/api/docs";
 
 /** The security scheme of every route behind requireAdmin (added there by an onRoute hook). */
 export const adminTokenScheme = "adminToken";
@@ -124,23 +122,10 @@ export async function registerOpenApi(
     if (admin.role !== "owner") throw new AppError(403, messages.ownerOnly);
   };
 
-  app.get(
-    openApiPath,
-    {
-      onRequest: guard,
-      schema: {
-        tags: ["docs"],
-        summary: "This OpenAPI 3.1 document (the owner's token, unless the server runs with the demo data)",
-        security: options.access === "open" ? [] : [{ [adminTokenScheme]: [] }],
-        response: {
-          200: z.looseObject({}).describe("The OpenAPI 3.1 document"),
-          401: errorAnswerSchema,
-          403: errorAnswerSchema,
-        },
-      },
-    },
-    async () => app.swagger(),
-  );
+  route(app, systemEndpoints.openApiDocument, async () => app.swagger() as Record<string, unknown>, {
+    onRequest: guard,
+    security: options.access === "open" ? [] : [{ [adminTokenScheme]: [] }],
+  });
 
   await app.register(fastifySwaggerUi, {
     routePrefix: apiDocsPath,

@@ -3,8 +3,6 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-const apiPrefixes = ["/api/", "/postback/", "/app/", "/uploads/", "/healthz"];
-
 /**
  * Serves the built web app: hashed assets with long-lived caching, and index.html for every other GET so
  * the browser router handles deep links. API paths keep their JSON 404.
@@ -23,8 +21,4 @@ export async function webApp(app: FastifyInstance, { root }: { root: string }) {
     });
   }
   return hasBuild;
-}
-
-export function isApiPath(url: string): boolean {
-  return apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, "") || url.startsWith(prefix));
 }

@@ -1,4 +1,11 @@
-import { type ErrorAnswer, messages } from "@rewards/contract";
+import {
+  type AnswerOf,
+  type CallInput,
+  type Endpoint,
+  type ErrorAnswer,
+  messages,
+  pathOf,
+} from "@rewards/contract";
 import { useAuthStore } from "./auth-store";
 import { t } from "./i18n";
 
@@ -107,3 +114,34 @@ export const api = {
     apiRequest<T>("PUT", path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
 };
+
+export type CallOptions = Omit<RequestOptions, "body">;
+
+/** The query string of a call: every defined value, as text. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+type CallArguments<E extends Endpoint> =
+  Record<never, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+/**
+ * Calls one of the contract's endpoints: the path, its parameters, the query and the body are checked
+ * against the definition at compile time, and the answer is typed by it. The only way the web calls the API.
+ */
+export function call<E extends Endpoint>(definition: E, ...[input, options]: CallArguments<E>) {
+  const parts = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const path = pathOf(definition, parts.params) + queryString(parts.query);
+  return apiRequest<AnswerOf<E>>(definition.method, path, { ...options, body: parts.body });
+}

@@ -1,19 +1,12 @@
-import type { OfferDetails } from "@rewards/contract";
+import { offerEndpoints } from "@rewards/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { offersKeys } from "./keys";
-
-export function getOfferDetails(
-  id: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<OfferDetails> {
-  return api.get<OfferDetails>(`/api/offer/${encodeURIComponent(id)}`, { signal });
-}
 
 export function getOfferDetailsQueryOptions(id: string) {
   return queryOptions({
     queryKey: offersKeys.details(id),
-    queryFn: ({ signal }) => getOfferDetails(id, { signal }),
+    queryFn: ({ signal }) => call(offerEndpoints.details, { params: { id } }, { signal }),
   });
 }
 

@@ -1,19 +1,13 @@
-import type { OfferListAnswer } from "@rewards/contract";
+import { offerEndpoints } from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { type OffersQueryParams, offersKeys } from "./keys";
-
-export function getOffers(
-  queryParams: OffersQueryParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<OfferListAnswer> {
-  return api.post<OfferListAnswer>("/api/offer?group=false", { queryParams }, { signal });
-}
 
 export function getOffersQueryOptions(queryParams: OffersQueryParams) {
   return queryOptions({
     queryKey: offersKeys.list(queryParams),
-    queryFn: ({ signal }) => getOffers(queryParams, { signal }),
+    queryFn: ({ signal }) =>
+      call(offerEndpoints.list, { query: { group: "false" }, body: { queryParams } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
