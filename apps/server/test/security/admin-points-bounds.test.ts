@@ -3,7 +3,7 @@ import { maxPointsBalance, maxPointsMove } from "@rewards/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUsers, pointsLedger, rewardItems } from "../../src/db/schema/index.ts";
-import { movePoints } from "../../src/lib/ledger.ts";
+import { movePoints } from "../../src/modules/ledger/move-points.ts";
 import { addCatalogCountry } from "../support/app-api.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../support/tenants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

@@ -6,7 +6,7 @@ import { type IpDataServer, startIpDataServer } from "../../../test/support/ip-d
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, ipScreenings, redeems } from "../../db/schema/index.ts";
-import { movePoints } from "../../lib/ledger.ts";
+import { movePoints } from "../ledger/move-points.ts";
 
 let t: TestApp;
 let ipData: IpDataServer;

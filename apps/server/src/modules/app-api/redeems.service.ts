@@ -5,8 +5,8 @@ import type { Db, Tx } from "../../db/client.ts";
 import { appUsers, countries, redeems, rewardItems, rewards } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { movePoints } from "../../lib/ledger.ts";
 import type { AppUserRow } from "../../plugins/require-app-user.ts";
+import { debitRedeem } from "../ledger/index.ts";
 import { catalogCodesFor } from "./catalog.service.ts";
 import { toAppRedeem } from "./me.service.ts";
 import { redeemReasons } from "./risk.ts";
@@ -80,12 +80,11 @@ export async function requestRedeem(
       })
       .returning();
     if (!redeem) throw new Error("insert returned no row");
-    const balance = await movePoints(tx, {
+    const balance = await debitRedeem(tx, {
       adminId: user.adminId,
       userId: user.id,
-      amount: -item.points,
-      reason: "redeem",
-      referenceId: redeem.id,
+      redeemId: redeem.id,
+      points: item.points,
     });
     if (balance === null) throw new AppError(404, messages.notFound);
     await recordScreening(tx, {

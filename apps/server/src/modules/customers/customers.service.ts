@@ -4,14 +4,13 @@ import {
   type customerFilterSchema,
   type customerSortFields,
   type customerUpdateBodySchema,
-  maxPointsBalance,
   messages,
   userDetailsOfferCount,
   userStatus,
 } from "@rewards/contract";
 import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import {
   appUserDevices,
   appUsers,
@@ -22,7 +21,6 @@ import {
 import { tenantTotal } from "../../lib/activity-totals.ts";
 import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { movePoints } from "../../lib/ledger.ts";
 import {
   cappedCount,
   countAll,
@@ -31,6 +29,7 @@ import {
   listClauses,
   prefixRange,
 } from "../../lib/list-query.ts";
+import { adjustPoints } from "../ledger/index.ts";
 import { toCompletedOffer } from "../offers/offers.mapper.ts";
 import { toCustomer, toIpScreening } from "./customers.mapper.ts";
 import { findLinkedAccounts } from "./linked-accounts.ts";
@@ -184,7 +183,16 @@ export async function updateCustomer(
       .from(appUsers)
       .where(and(tenant(adminId), eq(appUsers.referCode, input.referCode), ne(appUsers.id, id)));
     if (taken) throw new AppError(409, messages.referCodeTaken, { referCode: messages.referCodeTaken });
-    if (input.pointsDelta !== 0) await adjustPoints(tx, adminId, current, input);
+    if (input.pointsDelta !== 0) {
+      await adjustPoints(tx, {
+        adminId,
+        userId: current.id,
+        currentPoints: current.points,
+        delta: input.pointsDelta,
+        reason: input.pointsReason,
+        actorAdminId: adminId,
+      });
+    }
     const [updated] = await tx
       .update(appUsers)
       .set({
@@ -212,35 +220,6 @@ export async function updateCustomer(
       }),
     );
     return toCustomer(updated);
-  });
-}
-
-/**
- * Moves a locked user's points by an admin's delta. Refused (409, on the field) when it would take the
- * balance below zero, or above maxPointsBalance (a removal is always allowed down to zero).
- */
-async function adjustPoints(
-  tx: Tx,
-  adminId: string,
-  current: { id: string; points: number },
-  input: { pointsDelta: number; pointsReason: string },
-) {
-  const after = current.points + input.pointsDelta;
-  if (after < 0) {
-    const message = messages.pointsBelowZero(current.points);
-    throw new AppError(409, message, { pointsDelta: message });
-  }
-  if (input.pointsDelta > 0 && after > maxPointsBalance) {
-    const message = messages.pointsAboveLimit(maxPointsBalance);
-    throw new AppError(409, message, { pointsDelta: message });
-  }
-  await movePoints(tx, {
-    adminId,
-    userId: current.id,
-    amount: input.pointsDelta,
-    reason: "admin_adjustment",
-    actorAdminId: adminId,
-    note: input.pointsReason,
   });
 }
 

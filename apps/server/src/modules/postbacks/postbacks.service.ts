@@ -17,8 +17,8 @@ import {
   postbackLog,
 } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { movePoints } from "../../lib/ledger.ts";
 import { maskSecret } from "../../lib/secrets.ts";
+import { creditOffer, reverseOffer } from "../ledger/index.ts";
 import {
   type Conversion,
   collectParameters,
@@ -226,24 +226,14 @@ const offerKey = (rules: Rules, transactionId: string) =>
     eq(completedOffers.transactionId, transactionId),
   );
 
-async function creditOffer(tx: Tx, rules: Rules, userId: string, offerId: string) {
-  await movePoints(tx, {
-    adminId: rules.adminId,
-    userId,
-    amount: rules.points,
-    reason: "offer",
-    referenceId: offerId,
-  });
-  if (rules.referrerId && rules.referralPoints > 0) {
-    await movePoints(tx, {
-      adminId: rules.adminId,
-      userId: rules.referrerId,
-      amount: rules.referralPoints,
-      reason: "referral",
-      referenceId: offerId,
-    });
-  }
-}
+const creditFor = (rules: Rules, userId: string, offerId: string) => ({
+  adminId: rules.adminId,
+  userId,
+  offerId,
+  points: rules.points,
+  referrerId: rules.referrerId,
+  referralPoints: rules.referralPoints,
+});
 
 /**
  * Lootably signs neither the transaction id nor the goal, so one signature must not credit two of them:
@@ -335,7 +325,7 @@ async function applyConversion(
       .returning({ id: completedOffers.id });
     if (inserted) {
       if (status === "pending") return { ...base, outcome: "pending", points: 0 };
-      await creditOffer(tx, rules, conversion.userId, inserted.id);
+      await creditOffer(tx, creditFor(rules, conversion.userId, inserted.id));
       return { ...base, outcome: "credited", points: rules.points };
     }
     const existing = await lockExisting(conversion.offerKey);
@@ -355,7 +345,7 @@ async function applyConversion(
           referralPoints: rules.referralPoints,
         })
         .where(eq(completedOffers.id, existing.id));
-      await creditOffer(tx, rules, conversion.userId, existing.id);
+      await creditOffer(tx, creditFor(rules, conversion.userId, existing.id));
       return { ...base, outcome: "credited", points: rules.points };
     }
     return { ...base, outcome: "duplicate", points: 0, reason: existing ? `Already ${existing.status}` : "" };
@@ -393,22 +383,14 @@ async function applyConversion(
       reason: "Pending conversion rejected",
     };
   }
-  await movePoints(tx, {
+  await reverseOffer(tx, {
     adminId: rules.adminId,
     userId: existing.userId,
-    amount: -existing.points,
-    reason: "offer_reversal",
-    referenceId: existing.id,
+    offerId: existing.id,
+    points: existing.points,
+    referrerId: existing.referrerId,
+    referralPoints: existing.referralPoints,
   });
-  if (existing.referrerId && existing.referralPoints > 0) {
-    await movePoints(tx, {
-      adminId: rules.adminId,
-      userId: existing.referrerId,
-      amount: -existing.referralPoints,
-      reason: "referral_reversal",
-      referenceId: existing.id,
-    });
-  }
   return { ...base, transactionId: target, outcome: "reversed", points: -existing.points };
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { appUsers, redeems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { movePoints } from "../../lib/ledger.ts";
+import { debitRedeem, refundRedeem } from "../ledger/index.ts";
 import type { RedeemRow } from "./redeems.mapper.ts";
 
 /** A redeem holds its rewardCost points whenever it is not Rejected (DECISIONS "Redeems and points"). */
@@ -44,11 +44,16 @@ export async function changeRedeemStatus(
   extra: Partial<typeof redeems.$inferInsert> = {},
 ): Promise<void> {
   if (redeem.status !== to) {
-    const move = { adminId: redeem.adminId, userId: redeem.userId, referenceId: redeem.id };
+    const move = {
+      adminId: redeem.adminId,
+      userId: redeem.userId,
+      redeemId: redeem.id,
+      points: redeem.rewardCost,
+    };
     if (holdsPoints(redeem.status) && !holdsPoints(to)) {
-      await movePoints(tx, { ...move, amount: redeem.rewardCost, reason: "redeem_refund" });
+      await refundRedeem(tx, move);
     } else if (!holdsPoints(redeem.status) && holdsPoints(to)) {
-      const balance = await movePoints(tx, { ...move, amount: -redeem.rewardCost, reason: "redeem" });
+      const balance = await debitRedeem(tx, move);
       if (balance === null || balance < 0) {
         throw new AppError(409, messages.insufficientPoints(redeem.redeemEmail));
       }

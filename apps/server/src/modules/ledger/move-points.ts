@@ -1,8 +1,8 @@
 import type { LedgerReason } from "@rewards/contract";
 import { sql } from "drizzle-orm";
-import type { Tx } from "../db/client.ts";
-import { appUsers, pointsLedger } from "../db/schema/index.ts";
-import { newId } from "./ids.ts";
+import type { Tx } from "../../db/client.ts";
+import { appUsers, pointsLedger } from "../../db/schema/index.ts";
+import { newId } from "../../lib/ids.ts";
 
 export type PointsMove = {
   adminId: string;
