@@ -2,6 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/contract", "apps/server", "apps/web", "e2e"],
+    projects: ["packages/contract", "apps/server", "apps/web", "e2e", "scripts"],
   },
 });

@@ -1,4 +1,4 @@
-// The web app's JavaScript budgets (issue 10), checked against the Vite build by `npm test`:
+// The web app's JavaScript budgets (docs/performance.md), checked against the Vite build by `npm test`:
 // the sign-in page ≤ 200 KB gzip, the signed-in shell ≤ 350 KB gzip, every screen's own chunk ≤ 150 KB gzip.
 // Sizes come from the build's manifest (dist/.vite/manifest.json): a page's JavaScript is the entry
 // chunk and every chunk it imports statically, plus the lazy route modules the page loads at once.
@@ -14,7 +14,7 @@ export const budgets = { signIn: 200 * kb, shell: 350 * kb, screen: 150 * kb };
 
 // The route modules each page loads (src/router.tsx): the sign-in page is the auth layout and the login
 // form; the signed-in shell is the dashboard frame every screen shows inside.
-const signInModules = ["src/app/shell/auth-layout.tsx", "src/app/routes/auth/login.tsx"];
+const signInModules = ["src/app/shell/auth-layout.tsx", "src/features/auth/components/login-form.tsx"];
 const shellModules = ["src/app/shell/dashboard-shell.tsx"];
 
 if (!existsSync(manifestPath)) {

@@ -1,4 +1,5 @@
-// npm test: lint, typecheck, then every test (contract, server, web components and browser tests).
+// npm test: lint, typecheck, boundaries and file budget, then every test (contract, server, web components,
+// browser tests and the repository checks' own tests).
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { ensureWebBuild } from "./lib/web-build.mjs";
@@ -14,6 +15,9 @@ function run(title, command, args) {
 
 run("lint", "npm", ["run", "lint"]);
 run("typecheck", "npm", ["run", "typecheck"]);
+run("boundaries", "npm", ["run", "check:boundaries"]);
+run("file budget", "npm", ["run", "check:size"]);
+run("docs links", "npm", ["run", "check:docs"]);
 ensureChromium();
 ensureWebBuild();
 run("web bundle budgets", "node", ["scripts/check-bundle-budgets.mjs"]);
