@@ -1,6 +1,6 @@
 /**
- * Postback throughput (issue 8): 50 concurrent senders, 10% of the transaction ids sent twice, against a
- * running server on PostgreSQL; then checks that nothing was lost or credited twice.
+ * Postback throughput (docs/features/postbacks.md): 50 concurrent senders, 10% of the transaction ids
+ * sent twice, against a running server on PostgreSQL; then checks that nothing was lost or credited twice.
  *
  *   BENCH_URL=http://127.0.0.1:3000 DATABASE_URL=postgres://… npx tsx bench/postbacks.ts
  *
@@ -9,6 +9,7 @@
  * users and a CPX Research config, and signs every request as CPX documents: md5(trans_id-securityHash).
  */
 import { createHash, randomUUID } from "node:crypto";
+import { authEndpoints, type Endpoint, networkEndpoints, pathOf, postbackEndpoints } from "@rewards/contract";
 import pg from "pg";
 
 const baseUrl = (process.env.BENCH_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
@@ -22,9 +23,10 @@ const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 const securityHash = "bench-security-hash";
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
+/** Calls an endpoint without path parameters. */
+async function api<T>(definition: Endpoint, body?: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}${pathOf(definition)}`, {
+    method: definition.method,
     headers: {
       ...(body === undefined ? {} : { "content-type": "application/json" }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -37,19 +39,18 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
 async function setUp() {
   const username = `bench-${Date.now()}@bench.test`;
   const password = "bench-password-not-common-42";
-  await api("POST", "/api/users/register", {
+  await api(authEndpoints.register, {
     fullName: "Bench",
     username,
     password,
     confirmPassword: password,
   });
   await db.query("update admins set status = 'active' where username = $1", [username]);
-  const login = await api<{ accessToken: string }>("POST", "/api/users/login", { username, password });
+  const login = await api<{ accessToken: string }>(authEndpoints.login, { username, password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   const token = login.body.accessToken;
   const saved = await api(
-    "POST",
-    "/api/network/",
+    networkEndpoints.create,
     {
       network: "cpxresearch",
       appId: "1",
@@ -98,6 +99,7 @@ async function main() {
     [jobs[i], jobs[j]] = [jobs[j] as Job, jobs[i] as Job];
   }
 
+  const postbackPath = pathOf(postbackEndpoints.receiveGet, { postbackKey: key, network: "cpxresearch" });
   const statuses = new Map<number, number>();
   let next = 0;
   const started = performance.now();
@@ -114,7 +116,7 @@ async function main() {
           ip: "203.0.113.1",
           secure_hash: md5(`${job.tx}-${securityHash}`),
         });
-        const response = await fetch(`${baseUrl}/postback/${key}/cpxresearch?${query}`);
+        const response = await fetch(`${baseUrl}${postbackPath}?${query}`);
         await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }

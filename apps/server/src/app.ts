@@ -14,28 +14,23 @@ import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-ma
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
 import { assertRouteInContract } from "./lib/route.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
-import { adminsRoutes } from "./modules/admins/admins.routes.ts";
-import { appApiRoutes } from "./modules/app-api/app-api.routes.ts";
-import { appKeyRoutes } from "./modules/app-api/app-key.routes.ts";
-import { auditRoutes } from "./modules/audit/audit.routes.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { createAuthService } from "./modules/auth/auth.service.ts";
-import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
-import { customersRoutes } from "./modules/customers/customers.routes.ts";
-import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
-import { giveawayRoutes } from "./modules/giveaway/giveaway.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { networkRoutes } from "./modules/network/network.routes.ts";
-import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import { offersRoutes } from "./modules/offers/offers.routes.ts";
-import { postbackLogRoutes } from "./modules/postbacks/postback-log.routes.ts";
-import { postbackRoutes } from "./modules/postbacks/postbacks.routes.ts";
-import { profileRoutes } from "./modules/profile/profile.routes.ts";
-import { redeemsRoutes } from "./modules/redeems/redeems.routes.ts";
-import { deliverThroughTenantMailgun } from "./modules/redeems/send-reward.ts";
-import { appSettingRoutes } from "./modules/settings/app-setting.routes.ts";
-import { settingsRoutes } from "./modules/settings/settings.routes.ts";
-import { uploadsRoutes } from "./modules/uploads/uploads.routes.ts";
+import { adminsRoutes } from "./modules/admins/index.ts";
+import { appApiRoutes } from "./modules/app-api/index.ts";
+import { appUsersAdminRoutes } from "./modules/app-users/index.ts";
+import { auditRoutes } from "./modules/audit/index.ts";
+import { authRoutes, createAuthService } from "./modules/auth/index.ts";
+import { catalogRoutes } from "./modules/catalog/index.ts";
+import { dashboardRoutes } from "./modules/dashboard/index.ts";
+import { giveawayRoutes } from "./modules/giveaway/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { networkRoutes } from "./modules/network/index.ts";
+import { notificationsRoutes } from "./modules/notifications/index.ts";
+import { offersRoutes } from "./modules/offers/index.ts";
+import { postbackLogRoutes, postbackRoutes } from "./modules/postbacks/index.ts";
+import { profileRoutes } from "./modules/profile/index.ts";
+import { deliverThroughTenantMailgun, redeemAdminRoutes } from "./modules/redeems/index.ts";
+import { appSettingRoutes, settingsRoutes } from "./modules/settings/index.ts";
+import { uploadsRoutes } from "./modules/uploads/index.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerMultipart } from "./plugins/multipart.ts";
 import { type ApiDocsAccess, registerOpenApi } from "./plugins/openapi.ts";
@@ -75,7 +70,7 @@ export async function buildApp(deps: AppDeps) {
     // X-Forwarded-* only from the configured proxies; unset, the connection's address is the client.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // SPEC's calls use both "/api/redeem/" and "/api/redeem": one route answers both.
+    // A trailing slash changes nothing: /api/redeem/ and /api/redeem reach one route (decision 0007).
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
     genReqId: (request) => {
@@ -92,10 +87,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerErrorHandler(app);
   // Every API route is one of the contract's endpoints; the API reference pages are pages, not calls.
-  // MIGRATION: while the routes move into the contract, only the moved ones are checked.
-  app.addHook("onRoute", (route) => {
-    if (route.config?.endpoint) assertRouteInContract(route, (url) => url.startsWith(apiDocsPath));
-  });
+  app.addHook("onRoute", (route) => assertRouteInContract(route, (url) => url.startsWith(apiDocsPath)));
 
   // API answers and the web app's files go gzip- or brotli-compressed to clients that accept it.
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
@@ -164,10 +156,10 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app, { access: deps.apiDocs ?? "owner", auth, publicUrl: config.publicUrl });
   await app.register(healthRoutes);
   await app.register(uploadsRoutes);
-  // Networks' postbacks: no token, the key in the path names the tenant (issue 8).
+  // Networks' postbacks: no token, the key in the path names the tenant (docs/features/postbacks.md).
   await app.register(postbackRoutes);
   await app.register(authRoutes, { prefix: "/api", auth, guards });
-  // The mobile app's API: the x-app-key header names the tenant; app tokens never open /api (issue 9).
+  // The mobile app's API: the x-app-key header names the tenant; app tokens never open /api (decision 0017).
   await app.register(appApiRoutes, {
     prefix: "/app/v1",
     tokens: createAppTokens(deps.jwtSecret),
@@ -179,12 +171,11 @@ export async function buildApp(deps: AppDeps) {
       requireAdmin(signedIn, auth);
       await signedIn.register(profileRoutes, { auth, guards });
       await signedIn.register(adminsRoutes);
-      await signedIn.register(appKeyRoutes);
-      await signedIn.register(customersRoutes);
+      await signedIn.register(appUsersAdminRoutes);
       await signedIn.register(dashboardRoutes);
       await signedIn.register(offersRoutes);
       await signedIn.register(postbackLogRoutes);
-      await signedIn.register(redeemsRoutes, { onQueued: () => outbox?.wake() });
+      await signedIn.register(redeemAdminRoutes, { onQueued: () => outbox?.wake() });
       await signedIn.register(catalogRoutes);
       await signedIn.register(giveawayRoutes);
       await signedIn.register(networkRoutes);

@@ -86,7 +86,7 @@ const envSchema = z
     // Tenants' own Mailgun and push providers; configurable so tests can point them at local servers.
     MAILGUN_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.mailgun.net"),
     FCM_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://fcm.googleapis.com"),
-    // The IP-data service that screens app sign-ups and redeems (issue 9); tests use a local server.
+    // The IP-data service that screens app sign-ups and redeems (decision 0018); tests use a local server.
     IPDATA_BASE_URL: z.url({ error: "must be an absolute URL" }).default("https://api.ipdata.co"),
     // A service-account key's token_uri is POSTed to: only Google's OAuth hosts, or this one origin.
     FCM_TOKEN_ORIGIN: z.url({ error: "must be an absolute URL like https://host:port" }).optional(),

@@ -34,7 +34,7 @@ async function main() {
   const { db } = database;
 
   // The embedded database is for trying the product: an empty one gets the demo owner at once.
-  // Against PostgreSQL the first registration becomes the owner instead (DECISIONS "Start-up").
+  // Against PostgreSQL the first registration becomes the owner instead (decision 0008).
   const wantsDemo = config.demoData === "auto" && database.driver === "pglite";
   const demo = wantsDemo && (await countAdmins(db)) === 0 ? await createDemoOwner(db) : null;
   if (demo) {

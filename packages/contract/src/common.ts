@@ -16,7 +16,7 @@ export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 export const sortOrderSchema = z.enum(["asc", "desc"]);
 
-/** List call body (DECISIONS "Wire conventions"); each resource gives its filter, sort fields and default sort. */
+/** List call body (decision 0007); each resource gives its filter, sort fields and default sort. */
 export function listQuerySchema<F extends z.ZodObject, S extends readonly [string, ...string[]]>(
   filter: F,
   sortFields: S,
@@ -40,7 +40,7 @@ export function listQuerySchema<F extends z.ZodObject, S extends readonly [strin
   });
 }
 
-/** Lists take `?group=false` as SPEC 7 sends it; it changes nothing. */
+/** Lists take `?group=false` as the original client sends it; it changes nothing (decision 0007). */
 export const listQuerystringSchema = z.object({ group: z.enum(["true", "false"]).optional() });
 
 /** A bulk call's selected ids: at least one, at most a page's worth of 100. */
@@ -59,8 +59,8 @@ export const textFilter = (max = 100) =>
     .optional();
 
 /**
- * How far a list's totalCount is exact (issue 10): counting a million rows is too slow for a page, so big
- * lists count exactly up to a cap and then answer the planner's estimate ("about N") or the cap ("N+").
+ * How far a list's totalCount is exact (decision 0016): counting a million rows is too slow for a page,
+ * so big lists count exactly up to a cap and then answer the planner's estimate ("about N") or the cap ("N+").
  * Absent means exact.
  */
 export const totalCountKinds = ["exact", "estimate", "atLeast"] as const;
@@ -75,3 +75,9 @@ export function listAnswerSchema<E extends z.ZodType>(entity: E) {
 }
 
 export const okAnswerSchema = z.object({ message: z.string().optional() });
+
+/**
+ * A file field of a multipart form, for the API document (`format: binary`): multipart sends it beside the
+ * text fields, which the server parses with the form's own schema.
+ */
+export const fileField = (description: string) => z.string().meta({ format: "binary", description });

@@ -1,4 +1,4 @@
-/** SPEC.md section 9 and DECISIONS.md: limits shared by the forms and the server. */
+/** Limits shared by the forms and the server (decision 0015). */
 export const limits = {
   fullName: { min: 3, max: 50 },
   email: { min: 3, max: 50 },
@@ -19,7 +19,7 @@ export const brandName = "Rewards";
 export const adminStatuses = ["pending", "active", "disabled"] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 
-/** SPEC 2.12: the networks that report completed offers (ipdata and applovin never do). */
+/** The networks that report completed offers (ipdata and applovin never do). */
 export const offerNetworks = [
   "hangmyads",
   "ogads",
@@ -32,10 +32,10 @@ export const offerNetworks = [
 ] as const;
 export type OfferNetwork = (typeof offerNetworks)[number];
 
-/** Users' status on the wire (DECISIONS "Wire conventions"): 2 Banned, 3 Active. */
+/** Users' status on the wire (decision 0007): 2 Banned, 3 Active. */
 export const userStatus = { banned: 2, active: 3 } as const;
 
-/** Why a user's points moved: every move is a ledger row (DECISIONS "Redeems and points"). */
+/** Why a user's points moved: every move is a ledger entry (decision 0004). */
 export const ledgerReasons = [
   "offer",
   "offer_reversal",
@@ -54,7 +54,7 @@ export type OfferStatus = (typeof offerStatuses)[number];
 
 export const userDetailsOfferCount = 10;
 
-/** Settings (SPEC 5, 9; issue 6). */
+/** Settings' limits (decision 0015). */
 export const settingLimits = {
   settingTitle: { min: 3, max: 50 },
   description: { min: 3, max: 400 },
@@ -65,21 +65,21 @@ export const settingLimits = {
   serviceAccountKey: 20_000,
 } as const;
 
-/** SPEC 9: General config shown on first load. */
+/** General config shown on first load (decision 0015). */
 export const generalConfigDefaults = {
   refPercent: 25,
   ratio: 1000,
   fbLike: 10,
   fbShare: 20,
   twShare: 20,
-  /** Issue 9: VPN, proxy and Tor sign-ups are flagged, not refused, until the operator says so. */
+  /** VPN, proxy and Tor sign-ups are flagged (decision 0018), not refused, until the operator says so. */
   blockVpnSignups: false,
 } as const;
 
 /** A masked secret starts with this, then shows at most the last 4 characters. */
 export const secretMask = "••••";
 
-/** Uploaded images (DECISIONS "Catalog"): at most 2 MB. */
+/** Uploaded images (decision 0006): at most 2 MB. */
 export const maxUploadBytes = 2 * 1024 * 1024;
 
 /**

@@ -40,7 +40,7 @@ describe("catalog schemas", () => {
     });
   });
 
-  it("gives SPEC 5's first message per reward field", () => {
+  it("gives the form's first message per reward field", () => {
     const result = rewardFieldsSchema.safeParse({ name: "" });
     const first: Record<string, string> = {};
     for (const issue of result.error?.issues ?? []) first[issue.path.join(".")] ??= issue.message;

@@ -5,13 +5,13 @@ import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 
 isoCountries.registerLocale(en);
 
-/** DECISIONS "Catalog": the Worldwide entry, shown with a globe instead of a flag. */
+/** The Worldwide entry (decision 0006), shown with a globe instead of a flag. */
 export const worldwide = { code: "WW", name: "Worldwide" } as const;
 
 export type CountryChoice = { code: string; name: string };
 
 /**
- * SPEC 3 "Country": the built-in list the country is chosen from: Worldwide first, then every ISO 3166-1
+ * The built-in list the country is chosen from: Worldwide first, then every ISO 3166-1
  * alpha-2 country by its English name. Not exported from the package index, so that only the screens
  * that need it load it.
  */

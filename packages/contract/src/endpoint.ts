@@ -62,10 +62,23 @@ export type BodyOf<E extends Endpoint> = Output<E["body"]>;
 
 type Field<K extends string, S> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: never };
 
+/** A browser's FormData, described without the DOM types (the contract runs on the server too). */
+export interface MultipartBody {
+  append(name: string, value: unknown): void;
+  has(name: string): boolean;
+}
+
+/** A JSON body as its schema accepts it; a multipart form as FormData (its parts are the handler's to read). */
+type BodyField<E extends Endpoint> = E["body"] extends z.ZodType
+  ? { body: z.input<E["body"]> }
+  : E["multipartBody"] extends z.ZodType
+    ? { body: MultipartBody }
+    : { body?: never };
+
 /** What a caller sends: the parts the endpoint defines, as their schemas accept them. */
 export type CallInput<E extends Endpoint> = Field<"params", E["params"]> &
   Field<"query", E["query"]> &
-  Field<"body", E["body"]>;
+  BodyField<E>;
 
 export type ParamsInput<E extends Endpoint> = Input<E["params"]>;
 

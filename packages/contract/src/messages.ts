@@ -1,5 +1,6 @@
 /**
- * Every validation and user-facing message, once. SPEC.md sections 5 and 8, as DECISIONS.md adjusts them.
+ * Every validation and user-facing message, once: the forms and the server answer the same words
+ * (decision 0007).
  * Both the forms and the routes read these, so a 400 and a form show the same words.
  */
 export const messages = {
@@ -59,7 +60,7 @@ export const messages = {
   redeemAlreadySent: "This redeem has already been sent",
   redeemNotPending: "Only a pending redeem can be cancelled",
   insufficientPoints: (email: string) => `Not enough points: ${email} cannot pay for this redeem again`,
-  // Settings, network, notifications (issue 6)
+  // Settings, network, notifications
   titleRequired: "Title is required",
   descriptionRequired: "Description is required",
   appIdRequired: "App Id is required",
@@ -88,14 +89,14 @@ export const messages = {
   serviceAccountPrivateKey: "The service account key's private_key is not a valid private key",
   serviceAccountTokenUri:
     "The service account key's token_uri must be Google's OAuth address (https://oauth2.googleapis.com/token)",
-  // Reward catalog (issue 12)
+  // Reward catalog
   priorityRequired: "Priority is required",
   countryRequired: "Please select a country",
   countryUnknown: "Choose a country from the list",
   countryCodeTaken: (code: string) => `A country with the code ${code} already exists`,
   rewardItemNameRequired: "RewardItem Name is required",
   pointsRequired: "Points is required",
-  // Mobile app API (issue 9)
+  // Mobile app API (docs/features/app-api.md)
   appKeyMissing: "Send the app key in the x-app-key header",
   appKeyUnknown: "Unknown app key: check the x-app-key header",
   appEmailTaken: "An account with this e-mail already exists",
@@ -120,19 +121,19 @@ export const messages = {
   sessionsEnded: "Every session has been signed out.",
 } as const;
 
-/** SPEC 8: the message shown for each failed action, keyed by action. */
+/** The message shown for each failed action, keyed by action (decision 0007). */
 export const actionErrors = {
   login: "The login detail is incorrect",
   register: "Your account waiting to be approved.",
   loadProfile: "Can't load profile",
   loadAdmins: "Can't find administrators",
   updateAdminState: "Can't update administrator",
-  findCustomers: "Can't find customers",
-  findCustomer: "Can't find customer",
-  loadCustomerDetails: "Can't load customer details",
-  createCustomer: "Can't create customer",
-  updateCustomer: "Can't update customer",
-  updateCustomersStatus: "Can't update customers status",
+  findAppUsers: "Can't find customers",
+  findAppUser: "Can't find customer",
+  loadAppUserDetails: "Can't load customer details",
+  createAppUser: "Can't create customer",
+  updateAppUser: "Can't update customer",
+  updateAppUsersStatus: "Can't update customers status",
   loadDashboard: "Can't load dashboard",
   findOffers: "Can't find offers",
   loadOfferDetails: "Can't load offer details",

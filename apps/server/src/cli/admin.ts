@@ -1,5 +1,5 @@
-import { findAdminByEmail, listAdmins, setAdminState } from "../modules/admins/admins.service.ts";
-import { resetMfa } from "../modules/auth/mfa.service.ts";
+import { findAdminByEmail, listAdmins, setAdminState } from "../modules/admins/index.ts";
+import { resetMfa } from "../modules/auth/index.ts";
 import { openForCli } from "./open-for-cli.ts";
 
 const usage = `Usage:
@@ -8,7 +8,7 @@ const usage = `Usage:
   npm run admin -- disable <email>
   npm run admin -- reset-2fa <email>   (lost authenticator and recovery codes: 2FA off, sessions ended)`;
 
-/** Owner tools from the shell, on the same database as the server (DECISIONS "Accounts"). */
+/** Owner tools from the shell, on the same database as the server (decision 0002). */
 async function main(args: string[]): Promise<number> {
   const [command, email] = args;
   if (command !== "list" && command !== "approve" && command !== "disable" && command !== "reset-2fa") {

@@ -26,7 +26,7 @@ const wholeNumber = (name: string, text: string | undefined, fallback: number) =
   return value;
 };
 
-/** `npm run seed -- --scale …`: the benchmark's data set (issue 10). Answers the exit code. */
+/** `npm run seed -- --scale …`: the benchmark's data set (docs/performance.md). Answers the exit code. */
 export async function seedScale(args: string[]): Promise<number> {
   let options: { users: number; offers: number; redeems: number; seed: number };
   let parsed: ReturnType<typeof parse>;

@@ -8,7 +8,7 @@ import { scaleUsage, seedScale } from "./seed-scale.ts";
 const usage = `Usage: npm run seed -- --demo\n       npm run seed -- --scale (--help for its options)`;
 
 /**
- * Adds the demo account and its demo data to the configured database on purpose (DECISIONS "Start-up").
+ * Adds the demo account and its demo data to the configured database on purpose (decision 0008).
  * Running it again adds nothing: each part of the demo data is made once.
  */
 async function main(args: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-import type { CustomerListAnswer, OfferListAnswer } from "@rewards/contract";
+import type { AppUserListAnswer, OfferListAnswer } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
@@ -49,11 +49,11 @@ describe("totalCount at scale", () => {
   });
 
   it("answers an unfiltered list's exact total from the tenant's kept totals, which follow every write", async () => {
-    const users = await listOk<CustomerListAnswer>(a, "/api/users", {});
+    const users = await listOk<AppUserListAnswer>(a, "/api/users", {});
     expect(users).toMatchObject({ totalCount: 30, totalCountKind: "exact" });
     const offers = await listOk<OfferListAnswer>(a, "/api/offer", {});
     expect(offers).toMatchObject({ totalCount: 120, totalCountKind: "exact" });
-    expect(await listOk<CustomerListAnswer>(b, "/api/users", {})).toMatchObject({ totalCount: 5 });
+    expect(await listOk<AppUserListAnswer>(b, "/api/users", {})).toMatchObject({ totalCount: 5 });
 
     const [victim] = users.entities;
     // Deleting a user deletes its offers too (cascade): both totals move in the same commit.
@@ -63,16 +63,16 @@ describe("totalCount at scale", () => {
       )) as unknown as { rows: { offerCount: number }[] }
     ).rows;
     await t.db.delete(appUsers).where(eq(appUsers.id, victim?._id ?? ""));
-    expect(await listOk<CustomerListAnswer>(a, "/api/users", {})).toMatchObject({ totalCount: 29 });
+    expect(await listOk<AppUserListAnswer>(a, "/api/users", {})).toMatchObject({ totalCount: 29 });
     expect(await listOk<OfferListAnswer>(a, "/api/offer", {})).toMatchObject({
       totalCount: 120 - offerCount,
     });
   });
 
   it("counts a filtered list exactly while it is small", async () => {
-    const all = await listOk<CustomerListAnswer>(a, "/api/users", { pageSize: 100 });
+    const all = await listOk<AppUserListAnswer>(a, "/api/users", { pageSize: 100 });
     const banned = all.entities.filter((user) => user.status === 2).length;
-    expect(await listOk<CustomerListAnswer>(a, "/api/users", { filter: { status: 2 } })).toMatchObject({
+    expect(await listOk<AppUserListAnswer>(a, "/api/users", { filter: { status: 2 } })).toMatchObject({
       totalCount: banned,
       totalCountKind: "exact",
     });

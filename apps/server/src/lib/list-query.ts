@@ -64,7 +64,7 @@ export function prefixRange(column: AnyPgColumn, prefix: string): SQL {
 }
 
 /**
- * Lists that can hold millions of rows count exactly up to this many, then estimate (issue 10): counting
+ * Lists that can hold millions of rows count exactly up to this many, then estimate (decision 0016): counting
  * 1,000 index entries takes about a millisecond, 10,000 with row visits (a filter the index lacks) 40.
  */
 export const countCap = 1_000;

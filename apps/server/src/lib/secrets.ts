@@ -1,7 +1,7 @@
 import { secretMask } from "@rewards/contract";
 
 /**
- * DECISIONS "Secrets in settings": secrets are answered as "••••" plus the last 4 characters. A secret
+ * Secrets in settings (decision 0010): secrets are answered as "••••" plus the last 4 characters. A secret
  * shorter than 12 shows none of them, so a mask never gives away a large part of a secret.
  */
 export function maskSecret(secret: string): string {

@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { uploads } from "../db/schema/index.ts";
 import { AppError } from "./errors.ts";
 
-/** DECISIONS "Catalog": raster images only; SVG is refused since it can carry script. */
+/** Raster images only (decision 0006); SVG is refused since it can carry script. */
 export const rasterTypes: ReadonlySet<string> = new Set([
   "image/png",
   "image/jpeg",
@@ -59,7 +59,7 @@ export async function saveUpload(db: Queryable, adminId: string, image: Image): 
   return id;
 }
 
-/** A replaced or deleted image's content goes with it (DECISIONS "Catalog"). */
+/** A replaced or deleted image's content goes with it (decision 0006). */
 export async function deleteUpload(db: Queryable, adminId: string, id: string | null | undefined) {
   if (!id) return;
   await db.delete(uploads).where(and(eq(uploads.adminId, adminId), eq(uploads.id, id)));

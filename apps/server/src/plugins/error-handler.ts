@@ -108,7 +108,7 @@ function validationAnswer(error: FastifyError): Answer {
   return errorAnswer(400, message, fieldErrors);
 }
 
-/** One error handler for the whole API: DECISIONS "Wire conventions". Bad input never answers 5xx. */
+/** One error handler for the whole API (decision 0007). Bad input never answers 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,10 +3,10 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { apiDocsPath, messages, systemEndpoints } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
-import { type ZodObject, type ZodType, z } from "zod";
+import type { ZodType } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { route } from "../lib/route.ts";
-import type { AuthService } from "../modules/auth/auth.service.ts";
+import type { AuthService } from "../modules/auth/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -31,23 +31,6 @@ export type ApiDocsAccess = "open" | "owner";
 export const adminTokenScheme = "adminToken";
 /** The security scheme of the mobile app's signed-in routes (added by requireAppUser). */
 export const appUserTokenScheme = "appUserToken";
-
-/**
- * A multipart form for the document: its text fields plus its files (`format: binary`, the form field name
- * as key). Multipart sends every field as text; the route parses them with the same field schema.
- */
-export function multipartForm(
-  fields: ZodObject,
-  files: Record<string, { required: boolean; description: string }>,
-) {
-  const fileFields = Object.fromEntries(
-    Object.entries(files).map(([name, file]) => {
-      const binary = z.string().meta({ format: "binary", description: file.description });
-      return [name, file.required ? binary : binary.optional()];
-    }),
-  );
-  return fields.extend(fileFields);
-}
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 

@@ -1,7 +1,7 @@
 import { messages } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.ts";
-import type { AdminRow, AuthService } from "../modules/auth/auth.service.ts";
+import type { AdminRow, AuthService } from "../modules/auth/index.ts";
 import { adminTokenScheme } from "./openapi.ts";
 
 declare module "fastify" {
@@ -23,6 +23,13 @@ declare module "fastify" {
 export function currentAdmin(request: FastifyRequest): AdminRow {
   if (!request.admin) throw new AppError(401, messages.unauthorized);
   return request.admin;
+}
+
+/** A path `{adminId}` must be the caller's own: another answers 403. */
+export function ownAdminId(request: FastifyRequest, pathAdminId: string): string {
+  const admin = currentAdmin(request);
+  if (pathAdminId !== admin.id) throw new AppError(403, messages.forbidden);
+  return admin.id;
 }
 
 /** The session of a guarded request. */

@@ -2,14 +2,14 @@ import { appKeyHeader, messages } from "@rewards/contract";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { admins, appUserSessions, appUsers } from "../db/schema/index.ts";
+import { type AppUserRow, admins, appUserSessions, appUsers } from "../db/schema/index.ts";
 import type { AppTokens } from "../lib/app-tokens.ts";
 import { AppError } from "../lib/errors.ts";
 import { appUserTokenScheme } from "./openapi.ts";
 
 /** The administrator whose app a /app/v1 call belongs to, named by the public app key. */
 export type AppTenant = { id: string };
-export type AppUserRow = typeof appUsers.$inferSelect;
+export type { AppUserRow };
 /** The signed-in app user and the session their token names. */
 export type AppSession = { user: AppUserRow; sessionId: string };
 

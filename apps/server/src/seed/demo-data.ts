@@ -42,7 +42,7 @@ const offerNames = [
   "Complete the daily profiler",
   "Try Audible free for 30 days",
 ];
-// Demo figures use the General Config defaults of SPEC 9 (ratio 1000, refPercent 25) and a 50% share.
+// Demo figures use the General Config defaults (decision 0015: ratio 1000, refPercent 25) and a 50% share.
 const ratio = 1000;
 const networkShare = 0.5;
 const refPercent = 25;

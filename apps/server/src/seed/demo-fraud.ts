@@ -17,7 +17,7 @@ const at = (value: unknown) => value as Date;
 const idOf = (row: { id?: string }) => row.id as string;
 
 /**
- * Gives the demo the fraud signals of issue 9, as the app API would have recorded them, so an operator
+ * Gives the demo the fraud signals (decision 0018), as the app API would have recorded them, so an operator
  * sees the feature at first start: three accounts sharing a visitorId (one of them with the newest
  * Pending request), two sharing a device's advertising id, two sharing a sign-up IP, and one that
  * signed up through a VPN and asks for a reward (Pending if possible) from another country. Each reason

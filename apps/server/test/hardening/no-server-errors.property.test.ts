@@ -10,7 +10,7 @@ import { createChangeDetector } from "./support/table-checksums.ts";
 import { startAppWithTwoTenants } from "./support/tenants-with-data.ts";
 
 /**
- * Bad input never answers 5xx (issue 11): for every operation of the OpenAPI document, generated path
+ * Bad input never answers 5xx (decision 0007): for every operation of the OpenAPI document, generated path
  * values, queries and bodies (hostile or not) and a fixed set of malformed bodies, sent signed in. Each
  * answer must be under 500; each 4xx must carry { statusCode, error, message } and change no row.
  * HARDENING_SEED replays a run; HARDENING_RUNS sets the generated cases per operation.
@@ -22,7 +22,7 @@ const runsPerOperation = Number(process.env.HARDENING_RUNS ?? 25);
 const refusalsThatWrite: Record<string, { tables: string[]; why: string }> = {
   "POST /api/users/register": {
     tables: ["admins"],
-    why: "a later registration is kept as a pending account and answered 403 (DECISIONS)",
+    why: "a later registration is kept as a pending account and answered 403 (decision 0002)",
   },
   "GET /postback/:postbackKey/:network": {
     tables: ["postback_log"],

@@ -20,7 +20,7 @@ import { createChangeDetector } from "./support/table-checksums.ts";
 import { startAppWithTwoTenants } from "./support/tenants-with-data.ts";
 
 /**
- * Tenant isolation, generated from the route table (issue 11): every route with a path id or {adminId}
+ * Tenant isolation, generated from the route table (decision 0001): every route with a path id or {adminId}
  * is called by administrator B with administrator A's real ids, and must answer 404 or 403, show none of
  * A's ids, and change no row. Bulk calls that take ids in their body get A's ids too. A new route is
  * covered as soon as it is registered; one whose id names no known table fails until id-sources.ts says.

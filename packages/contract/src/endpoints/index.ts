@@ -1,8 +1,38 @@
 import type { Endpoint } from "../endpoint.ts";
+import { adminEndpoints } from "./admins.ts";
+import { appUserEndpoints } from "./app-users.ts";
+import { auditEndpoints } from "./audit.ts";
+import { authEndpoints } from "./auth.ts";
+import { countryEndpoints } from "./countries.ts";
+import { dashboardEndpoints } from "./dashboard.ts";
+import { giveawayEndpoints } from "./giveaway.ts";
+import { networkEndpoints } from "./network.ts";
+import { notificationEndpoints } from "./notifications.ts";
 import { offerEndpoints } from "./offers.ts";
+import { postbackEndpoints } from "./postbacks.ts";
+import { profileEndpoints } from "./profile.ts";
+import { redeemEndpoints } from "./redeems.ts";
+import { rewardItemEndpoints } from "./reward-items.ts";
+import { rewardEndpoints } from "./rewards.ts";
+import { settingsEndpoints } from "./settings.ts";
 import { systemEndpoints } from "./system.ts";
 
+export { adminEndpoints } from "./admins.ts";
+export { appUserEndpoints } from "./app-users.ts";
+export { auditEndpoints } from "./audit.ts";
+export { authEndpoints } from "./auth.ts";
+export { countryEndpoints } from "./countries.ts";
+export { dashboardEndpoints } from "./dashboard.ts";
+export { giveawayEndpoints } from "./giveaway.ts";
+export { networkEndpoints } from "./network.ts";
+export { notificationEndpoints } from "./notifications.ts";
 export { offerEndpoints } from "./offers.ts";
+export { postbackEndpoints } from "./postbacks.ts";
+export { profileEndpoints } from "./profile.ts";
+export { redeemEndpoints } from "./redeems.ts";
+export { rewardItemEndpoints } from "./reward-items.ts";
+export { rewardEndpoints } from "./rewards.ts";
+export { settingsEndpoints } from "./settings.ts";
 export { systemEndpoints } from "./system.ts";
 
 /**
@@ -10,7 +40,22 @@ export { systemEndpoints } from "./system.ts";
  * the web imports only its domain's group (so a screen's chunk holds only the schemas it calls).
  */
 export const endpointGroups = {
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  admins: adminEndpoints,
+  audit: auditEndpoints,
+  appUsers: appUserEndpoints,
+  dashboard: dashboardEndpoints,
   offers: offerEndpoints,
+  postbacks: postbackEndpoints,
+  redeems: redeemEndpoints,
+  countries: countryEndpoints,
+  rewards: rewardEndpoints,
+  rewardItems: rewardItemEndpoints,
+  giveaway: giveawayEndpoints,
+  network: networkEndpoints,
+  settings: settingsEndpoints,
+  notifications: notificationEndpoints,
   system: systemEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminStatuses } from "../constants.ts";
+import { adminStatuses, maxPageSize } from "../constants.ts";
 
 export const adminSchema = z.object({
   _id: z.string(),
@@ -21,3 +21,11 @@ export const adminStateBodySchema = z.object({
   status: z.enum(["active", "disabled"], { error: "Status must be active or disabled" }),
 });
 export type AdminStateBody = z.infer<typeof adminStateBodySchema>;
+
+/** GET /api/admins: an optional status, and a page (all of them fit on the first by default). */
+export const adminListQuerySchema = z.strictObject({
+  status: z.enum(adminStatuses).optional(),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(maxPageSize),
+});
+export type AdminListQuery = z.input<typeof adminListQuerySchema>;

@@ -5,7 +5,7 @@ import { messages } from "../messages.ts";
 import { emailSchema, loginBodySchema, newPasswordSchema } from "./auth.ts";
 import { giveawaySchema } from "./giveaway.ts";
 
-// The mobile app's API under /app/v1 (issue 9). Every call names its tenant by the public app key in the
+// The mobile app's API under /app/v1 (decision 0017). Every call names its tenant by the public app key in the
 // x-app-key header; signed-in calls add an app user's Bearer token (never an administrator's).
 
 export const appKeyHeader = "x-app-key";
@@ -31,7 +31,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** SPEC 3 "User device record", as the app sends it; every field may be missing. */
+/** A user's device record, as the app sends it; every field may be missing. */
 export const appDeviceRecordSchema = z.object({
   device_name: optionalText(100),
   bssid: optionalText(64),
@@ -51,7 +51,7 @@ export const appDeviceRecordSchema = z.object({
 });
 export type AppDeviceRecord = z.input<typeof appDeviceRecordSchema>;
 
-/** Browser or device fingerprint data the app collects (SPEC 3 userInfo): a small JSON object. */
+/** Browser or device fingerprint data the app collects (`userInfo`): a small JSON object. */
 const userInfoSchema = z
   .record(z.string().max(100), z.unknown())
   .refine((value) => JSON.stringify(value).length <= 8_000, "userInfo is larger than 8000 characters")
@@ -149,7 +149,7 @@ export const appOfferSchema = z.object({
 export const appOffersAnswerSchema = appPage(appOfferSchema);
 export type AppOffersAnswer = z.infer<typeof appOffersAnswerSchema>;
 
-/** 0 Pending, 1 Sent, 2 Rejected (DECISIONS "Redeems and points"). */
+/** 0 Pending, 1 Sent, 2 Rejected (decision 0004). */
 export const appRedeemSchema = z.object({
   _id: z.string(),
   rewardName: z.string(),

@@ -3,7 +3,7 @@ import { idSchema, listAnswerSchema, listQuerySchema } from "../common.ts";
 import { maxPageSize } from "../constants.ts";
 
 /**
- * Every kind of administrator write the audit log records (issue 11): `<record>.<what>`. Bulk calls
+ * Every kind of administrator write the audit log records (decision 0021): `<record>.<what>`. Bulk calls
  * record one entry per record, so each record's history is complete.
  */
 export const auditActions = [

@@ -23,7 +23,7 @@ describe("registration form", () => {
     expect(parsed.username).toBe("ada@example.com");
   });
 
-  it("gives SPEC 5's messages, as DECISIONS adjusts the password rule", () => {
+  it("gives the forms' messages, with the stronger new-password rule (decision 0002)", () => {
     const result = registerFormSchema.safeParse({
       fullName: "Al",
       username: "not-an-email",

@@ -18,7 +18,7 @@ export const emailSchema = z
   .pipe(z.email(messages.wrongEmail))
   .transform((email) => email.toLowerCase());
 
-/** A password someone is choosing now (registration, reset): DECISIONS "Accounts". */
+/** A password someone is choosing now (registration, reset): decision 0002. */
 export const newPasswordSchema = z
   .string(required)
   .min(1, messages.required)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 
-/** SPEC 3 "Country": a country in which rewards are offered. `code` is alpha-2 upper case, or WW. */
+/** A country in which rewards are offered. `code` is alpha-2 upper case, or WW. */
 export const countrySchema = z.object({
   _id: z.string(),
   fullName: z.string(),
@@ -17,7 +17,7 @@ export type Country = z.infer<typeof countrySchema>;
 export const countryPriorityLimits = { min: 0, max: 1_000_000 } as const;
 
 /**
- * SPEC 5 "Country": the priority, and the country chosen from the built-in list, sent as its code. The
+ * The country form: the priority, and the country chosen from the built-in list, sent as its code. The
  * server checks the code against the list and takes the full name from it; a fullName sent is ignored.
  */
 export const countryBodySchema = z.object({
@@ -38,7 +38,7 @@ export const countryCreatedSchema = z.object({ country: countrySchema });
 
 export const countrySortFields = ["priority", "fullName", "code"] as const;
 export type CountrySortField = (typeof countrySortFields)[number];
-/** SPEC 5 "Filters": Country Name (substring), Country Code (exact), or ID. */
+/** The list's filters: Country Name (substring), Country Code (exact), or ID. */
 export const countryFilterSchema = z.object({
   fullName: textFilter(),
   code: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { offerStatuses } from "../constants.ts";
 
-/** The "today" widgets' period (DECISIONS: day boundaries in the client's IANA time zone). */
+/** The "today" widgets' period; its days are the client's IANA time zone's (decision 0007). */
 export const dashboardRanges = ["today", "yesterday", "last7", "last30", "thisMonth"] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 

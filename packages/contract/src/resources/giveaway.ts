@@ -10,7 +10,7 @@ const description = requiredText(
   limits.description.max,
 );
 
-/** The Giveaway card (SPEC 2.11, 5). */
+/** The Giveaway card. */
 export const giveawaySectionSchema = z.object({
   giveawayTitle: title,
   giveawayDescription: description,

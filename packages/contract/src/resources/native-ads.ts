@@ -6,7 +6,7 @@ import { boundedInt, enableFlagSchema, savedIdSchema } from "./tenant-config.ts"
 
 const clicks = boundedInt(limits.nativeClicks.min, limits.nativeClicks.max);
 
-/** The AppLovin-type native ads form (SPEC 3, 5): click counts 0 to 10 and four switches. */
+/** The AppLovin-type native ads form: click counts 0 to 10 and four switches. */
 export const nativeAdsBodySchema = z.object({
   network: z.enum(nativeAdsNetworks, { error: messages.unknownNetwork }),
   owClick: clicks,

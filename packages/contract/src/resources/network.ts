@@ -3,7 +3,7 @@ import { settingLimits as limits, type OfferNetwork } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { enableFlagSchema, savedIdSchema } from "./tenant-config.ts";
 
-/** SPEC 2.12: the Network screen's tabs and their cards, in order. */
+/** The Network screen's tabs and their cards, in order. */
 export const networkTabs = {
   api: ["hangmyads", "ogads", "ipdata"],
   offerwall: ["hangmyadsow", "adgateow", "adgemow", "cpxresearch", "lootably", "bitlabs"],
@@ -23,7 +23,7 @@ export const isConfigNetwork = (name: string): name is ConfigNetwork =>
 export const isNativeAdsNetwork = (name: string): name is NativeAdsNetwork =>
   (nativeAdsNetworks as readonly string[]).includes(name);
 
-/** The names SPEC 2.12 gives fields; the web turns each into its label. */
+/** The fields' names on the Network forms; the web turns each into its label (docs/features/network.md). */
 export type NetworkLabel =
   | "affiliateId"
   | "offerwallId"
@@ -106,7 +106,7 @@ export const provisionSchema = z
   .min(0, messages.minimum(0))
   .max(1, messages.maximum(1));
 
-/** One network's form (SPEC 5 "Network"), used by its form and by the route through the union below. */
+/** One network's form, used by its form and by the route through the union below. */
 export function networkFormSchema<N extends ConfigNetwork>(network: N) {
   const fields: NetworkFields = networkFields[network];
   const tokenMessage =

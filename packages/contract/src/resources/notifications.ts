@@ -3,7 +3,7 @@ import { settingLimits as limits, maxPageSize } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { requiredText } from "./tenant-config.ts";
 
-/** SPEC 5 "Notification"; a body adminId is dropped (the caller's is used). */
+/** The notification form; a body adminId is dropped (the caller's is used). */
 export const notificationBodySchema = z.object({
   title: requiredText(messages.titleRequired, limits.settingTitle.min, limits.settingTitle.max),
   body: requiredText(messages.required, limits.description.min, limits.description.max),
@@ -12,7 +12,7 @@ export type NotificationBody = z.input<typeof notificationBodySchema>;
 
 export const notificationStatuses = ["sent", "failed"] as const;
 
-/** A sent (or failed) push, with SPEC 3's names. */
+/** A sent (or failed) push, with its wire names as published (decision 0009). */
 export const notificationSchema = z.object({
   _id: z.string(),
   notificationTitle: z.string(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { offerNetworks, offerStatuses } from "../constants.ts";
 
-/** A completed offer, as a network's postback reported it (SPEC 3 "Completed offer"). */
+/** A completed offer, as a network's postback reported it. */
 export const completedOfferSchema = z.object({
   _id: z.string(),
   offerName: z.string(),

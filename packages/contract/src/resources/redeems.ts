@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
-import { customerSchema } from "./customers.ts";
+import { appUserSchema } from "./app-users.ts";
 import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 
-/** One numbering everywhere, list filter included (DECISIONS "Redeems and points"). */
+/** One numbering everywhere, list filter included (decision 0004). */
 export const redeemStatus = { pending: 0, sent: 1, rejected: 2 } as const;
 export const redeemStatusValues = [0, 1, 2] as const;
 const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
@@ -42,7 +42,7 @@ export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 /** GET /api/redeem/{id}: the redeem, its user and the reward e-mail's delivery state. */
 export const redeemDetailsSchema = redeemSchema.extend({
   text: z.string().nullable(),
-  user: customerSchema,
+  user: appUserSchema,
   delivery: mailDeliverySchema.nullable(),
   /** Where the app asked from, and what the IP screening said then (null before screening existed). */
   ip: z.string().nullable(),
@@ -73,8 +73,8 @@ export const redeemsStateBodySchema = z.object({ ids: idsSchema, status: statusS
 export type RedeemsStateBody = z.infer<typeof redeemsStateBodySchema>;
 export const redeemsStateAnswerSchema = z.object({ updated: z.number().int() });
 
-/** The Send Redeem form (SPEC 5): the gift card goes out by e-mail. `text` is the rich HTML body. */
-export const sendRewardBodySchema = z.object({
+/** Paying a redeem (the Send Redeem form): the gift card goes by e-mail; `text` is the rich HTML body. */
+export const payRedeemBodySchema = z.object({
   code: z
     .string({ error: messages.giftCardCodeRequired })
     .trim()
@@ -97,4 +97,4 @@ export const sendRewardBodySchema = z.object({
     .max(200, messages.max(200)),
   text: z.string().max(100_000, "The message is too long").default(""),
 });
-export type SendRewardBody = z.input<typeof sendRewardBodySchema>;
+export type PayRedeemBody = z.input<typeof payRedeemBodySchema>;

@@ -4,7 +4,7 @@ import { messages } from "../messages.ts";
 import { catalogDefaultPageSize } from "./rewards.ts";
 import { intMessage } from "./tenant-config.ts";
 
-/** SPEC 3 "RewardItem": one denomination of a reward: its label (REWARD Amount) and its price in points. */
+/** A reward item: one denomination of a reward: its label (REWARD Amount) and its price in points. */
 export const rewardItemSchema = z.object({
   _id: z.string(),
   /** The label shown as REWARD Amount, e.g. "$5". */
@@ -18,7 +18,7 @@ export type RewardItem = z.infer<typeof rewardItemSchema>;
 
 export const rewardItemPointsLimits = { min: 0, max: 1_000_000_000 } as const;
 
-/** SPEC 5 "RewardItem". */
+/** The reward item form. */
 export const rewardItemBodySchema = z.object({
   cost: z
     .string({ error: messages.rewardItemNameRequired })

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
+import { fileField, idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 
-/** SPEC 9: the reward and reward-item tables page by 1, 3 or 5, 5 by default, sorted by id ascending. */
+/** The reward and reward-item tables page by 1, 3 or 5, 5 by default, sorted by id ascending (decision 0015). */
 export const catalogPageSizes = [1, 3, 5] as const;
 export const catalogDefaultPageSize = 5;
 
-/** SPEC 3 "Reward": a gift card offered in one country. iconUrl is its image's address (/uploads/{id}). */
+/** A reward: a gift card offered in one country. iconUrl is its image's address (/uploads/{id}). */
 export const rewardSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -21,7 +21,7 @@ export type Reward = z.infer<typeof rewardSchema>;
 export const rewardOrderLimits = { min: 0, max: 1_000_000 } as const;
 
 /**
- * SPEC 5 "Reward": the text fields of the multipart create and update (POST /api/reward/rewards/add/
+ * The reward form's text fields, sent in the multipart create and update (POST /api/reward/rewards/add/
  * {countryId}, PUT /api/reward/rewards/{id}); the icon travels beside them as the file "file", required
  * on create and optional on update.
  */
@@ -41,6 +41,15 @@ export const rewardFieldsSchema = z.object({
 export type RewardFields = z.input<typeof rewardFieldsSchema>;
 /** The multipart field that carries the icon. */
 export const rewardIconField = "file";
+
+/** The create form as the document shows it: the text fields and the icon, required. */
+export const rewardCreateFormSchema = rewardFieldsSchema.extend({
+  [rewardIconField]: fileField("The icon: PNG, JPEG, WebP, GIF or ICO, at most 2 MB"),
+});
+/** The update form: a new icon is optional (the old one stays when absent). */
+export const rewardUpdateFormSchema = rewardFieldsSchema.extend({
+  [rewardIconField]: fileField("A new icon (the old one stays when absent)").optional(),
+});
 export const rewardCreatedSchema = z.object({ reward: rewardSchema });
 
 export const rewardSortFields = ["_id", "order", "name"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Why a user or a redeem looks risky (issue 9 "Fraud signals"). Stored on the user (screening at
+ * Why a user or a redeem looks risky (decision 0018). Stored on the user (screening at
  * sign-up, linked accounts) and on each redeem (the user's reasons then, plus the redeem's own).
  */
 export const riskReasons = [

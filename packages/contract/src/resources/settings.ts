@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fileField } from "../common.ts";
 import { limits as baseLimits, generalConfigDefaults, settingLimits } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { boundedInt, isMaskedSecret, requiredText, savedIdSchema } from "./tenant-config.ts";
@@ -13,7 +14,7 @@ const email = z
 
 // --- Identity (multipart: the images travel as files beside these fields) ---
 
-/** SPEC 5 "Identity". logo and favicon are required on create and kept when absent on update. */
+/** The Identity form: logo and favicon are required on create and kept when absent on update. */
 export const identityFieldsSchema = z.object({
   appName: requiredText(required, 1, 50),
   moto: requiredText(required, 3, 50),
@@ -23,6 +24,14 @@ export const identityFieldsSchema = z.object({
 });
 export type IdentityFields = z.input<typeof identityFieldsSchema>;
 export const identityImageFields = ["logo", "favicon"] as const;
+
+const imageFile = (name: string) =>
+  fileField(`The ${name}: PNG, JPEG, WebP, GIF or ICO, at most 2 MB`).optional();
+/** The Identity form as the API document shows it: the text fields plus the images, as files. */
+export const identityFormSchema = identityFieldsSchema.extend({
+  logo: imageFile("logo"),
+  favicon: imageFile("favicon"),
+});
 
 /** logo and favicon are the images' addresses (GET /uploads/{id}), null until uploaded. */
 export const appSettingSchema = identityFieldsSchema.extend({
@@ -40,7 +49,7 @@ export const appSettingSchema = identityFieldsSchema.extend({
 export type AppSetting = z.infer<typeof appSettingSchema>;
 export const appSettingCreatedSchema = z.object({ setting: appSettingSchema });
 
-// --- Social logins (SPEC 5 "Facebook", "Google", "Twitter") ---
+// --- Social logins (Facebook, Google, Twitter) ---
 
 export const socialNames = ["facebook", "google", "twitter"] as const;
 export type SocialName = (typeof socialNames)[number];
@@ -94,7 +103,7 @@ export type SocialConfig = z.infer<typeof socialConfigSchema>;
 export const socialConfigCreatedSchema = z.object({ socialconfig: socialConfigSchema });
 export const socialParamsSchema = z.object({ adminId: z.string(), name: z.string().max(40) });
 
-// --- Mailgun (SPEC 5 "Mailgun") ---
+// --- Mailgun ---
 
 export const mailBodySchema = z.object({
   mailgunDomain: requiredText(required, 1, 50),
@@ -121,7 +130,7 @@ export const mailTestBodySchema = z.object({ to: email });
 export type MailTestBody = z.input<typeof mailTestBodySchema>;
 export const mailTestAnswerSchema = z.object({ message: z.string() });
 
-// --- General config (SPEC 5, defaults of SPEC 9) ---
+// --- General config (its limits and defaults: decision 0015) ---
 
 export const generalConfigBodySchema = z.object({
   refPercent: boundedInt(1, 100),
@@ -144,7 +153,7 @@ export type GeneralConfig = z.infer<typeof generalConfigSchema>;
 export const generalConfigCreatedSchema = z.object({ settingconfig: generalConfigSchema });
 export { generalConfigDefaults };
 
-// --- Push: a Firebase service-account key (DECISIONS "Push notifications") ---
+// --- Push: a Firebase service-account key (decision 0012) ---
 
 const serviceAccountFields = ["client_email", "private_key", "project_id", "token_uri"] as const;
 

@@ -3,14 +3,14 @@ import { idSchema } from "../common.ts";
 import { secretMask } from "../constants.ts";
 import { messages } from "../messages.ts";
 
-/** SPEC 4 "Enable flags": 0 or 1 on the wire. */
+/** Enable flags: 0 or 1 on the wire. */
 export const enableFlagSchema = z.union([z.literal(0), z.literal(1)], { error: messages.enableFlag });
 export type EnableFlag = z.infer<typeof enableFlagSchema>;
 
-/** Settings calls carry the caller's own id in the path (SPEC 7); another id answers 403. */
+/** Settings calls carry the caller's own id in the path; another id answers 403 (decision 0001). */
 export const adminIdParamsSchema = z.object({ adminId: idSchema });
 
-/** Required text with SPEC 5's bounds; `missing` is the message for an empty or absent value. */
+/** Required text with the form's bounds; `missing` is the message for an empty or absent value. */
 export const requiredText = (missing: string, min: number, max: number) =>
   z.string({ error: missing }).trim().min(1, missing).min(min, messages.min(min)).max(max, messages.max(max));
 
@@ -31,8 +31,8 @@ export const boundedInt = (min: number, max: number) =>
     .min(min, messages.minimum(min))
     .max(max, messages.maximum(max));
 
-/** A masked secret as answered: "••••" plus at most 4 last characters (DECISIONS "Secrets in settings"). */
+/** A masked secret as answered: "••••" plus at most 4 last characters (decision 0010). */
 export const isMaskedSecret = (value: string) => value.startsWith(secretMask);
 
-/** The record id of a saved setting; absent while the tenant has not saved one yet (SPEC 4 save rule). */
+/** The record id of a saved setting; absent while the tenant has not saved one yet (decision 0007). */
 export const savedIdSchema = z.string().optional();

@@ -45,7 +45,7 @@ export const activityHours = pgTable(
 /**
  * Each tenant's all-time totals, over the same 8 shards, kept by the same triggers (activity_add) in the
  * same commit: the dashboard's all-time figures and the lists' unfiltered counts read 8 rows, however
- * long the history (issue 10).
+ * long the history (decision 0016).
  */
 export const activityTotals = pgTable(
   "activity_totals",

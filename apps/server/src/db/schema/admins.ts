@@ -14,7 +14,7 @@ export const admins = pgTable(
     status: text("status", { enum: ["pending", "active", "disabled"] }).notNull(),
     // Bumped on reset and disable; tokens carrying an older version stop working at once.
     tokenVersion: integer("token_version").notNull().default(0),
-    /** The random key in this tenant's postback URLs (DECISIONS "Postback addresses"). */
+    /** The random key in this tenant's postback URLs (decision 0011). */
     postbackKey: text("postback_key")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),

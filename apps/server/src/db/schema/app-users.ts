@@ -68,7 +68,10 @@ export const appUsers = pgTable(
   ],
 );
 
-/** Device records the app sends at sign-up and later sign-ins (SPEC 3 "User device record"). */
+/** An app user's row as stored. */
+export type AppUserRow = typeof appUsers.$inferSelect;
+
+/** Device records the app sends at sign-up and later sign-ins (docs/features/app-users.md). */
 export const appUserDevices = pgTable(
   "app_user_devices",
   {
@@ -176,7 +179,7 @@ export const completedOffers = pgTable(
   ],
 );
 
-/** Every move of a user's points, signed (DECISIONS "Redeems and points"). */
+/** Every move of a user's points, signed (decision 0004, docs/features/ledger.md). */
 export const pointsLedger = pgTable(
   "points_ledger",
   {

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
 import { admins } from "./admins.ts";
 
 /**
- * Every administrator write, recorded in the same transaction as the change (ARCHITECTURE: audit events
+ * Every administrator write, recorded in the same transaction as the change (decision 0021: audit events
  * are written by the server). `adminId` is the tenant whose data changed; `actorAdminId` who did it.
  * `changes` holds the changed fields, secrets masked.
  */

@@ -2,8 +2,8 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "d
 import { admins } from "./admins.ts";
 
 /**
- * Every postback request whose key names a tenant (issue 8): what came in, secrets masked, and what
- * became of it. Unknown keys are not stored (only logged), so nobody can fill a tenant's log. Every
+ * Every postback request whose key names a tenant (docs/features/postbacks.md): what came in, secrets masked,
+ * and what became of it. Unknown keys are not stored (only logged), so nobody can fill a tenant's log. Every
  * index leads with admin_id and ends with the list's sort (created_at desc, id desc).
  */
 export const postbackLog = pgTable(

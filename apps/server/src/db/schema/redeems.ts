@@ -5,7 +5,7 @@ import { appUsers } from "./app-users.ts";
 
 /**
  * A user's request to turn points into a gift card. Status: 0 Pending, 1 Sent, 2 Rejected. The request
- * holds its rewardCost points whenever it is not Rejected (DECISIONS "Redeems and points").
+ * holds its rewardCost points whenever it is not Rejected (decision 0004).
  */
 export const redeems = pgTable(
   "redeems",

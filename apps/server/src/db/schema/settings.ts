@@ -14,7 +14,7 @@ import { encryptedText } from "../../lib/secret-box.ts";
 import { admins } from "./admins.ts";
 import { uploads } from "./catalog.ts";
 
-// Every setting belongs to one administrator (DECISIONS "Who owns what"): one record per tenant, or per
+// Every setting belongs to one administrator (decision 0001): one record per tenant, or per
 // tenant and network/name, enforced by a unique index that also serves every lookup.
 
 const tenant = () =>
@@ -25,7 +25,7 @@ const timestamps = () => ({
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-/** SPEC 4's 0/1 enable flags. */
+/** The 0/1 enable flags of the wire (decision 0007). */
 const flag = (name: string) => integer(name).notNull().default(0);
 const emptyText = (name: string) => text(name).notNull().default("");
 /** A secret, encrypted at rest (lib/secret-box.ts); empty when not set. */
@@ -144,7 +144,7 @@ export const generalConfigs = pgTable(
     fbLike: integer("fb_like").notNull(),
     fbShare: integer("fb_share").notNull(),
     twShare: integer("tw_share").notNull(),
-    /** Refuse sign-ups from VPN, proxy and Tor addresses (IP screening, issue 9); off: they are flagged. */
+    /** Refuse sign-ups from VPN, proxy and Tor addresses (decision 0018); off: they are flagged. */
     blockVpnSignups: boolean("block_vpn_signups").notNull().default(false),
     ...timestamps(),
   },

@@ -1,64 +1,33 @@
-import {
-  adminListAnswerSchema,
-  adminSchema,
-  adminStateBodySchema,
-  adminStatuses,
-  errorAnswerSchema,
-  idParamsSchema,
-  maxPageSize,
-  messages,
-} from "@rewards/contract";
+import { adminEndpoints, messages } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
 import { requireOwner } from "../../plugins/require-admin.ts";
 import { listAdmins, setAdminState } from "./admins.service.ts";
+import { readSecuritySettings, saveSecuritySettings } from "./security.service.ts";
 
-const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
-
-const listQuerySchema = z.strictObject({
-  status: z.enum(adminStatuses).optional(),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(maxPageSize),
-});
-
-/** Owner-only management of administrator accounts (DECISIONS "Names fixed": owner API). */
+/** The owner's management of administrator accounts and of the installation's sign-in rules. */
 export async function adminsRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
 
-  api.get(
-    "/admins",
-    {
-      schema: {
-        tags: ["admins"],
-        summary: "List administrator accounts (owner only)",
-        querystring: listQuerySchema,
-        response: { 200: adminListAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      requireOwner(request);
-      return listAdmins(app.deps.db, request.query);
-    },
-  );
+  route(app, adminEndpoints.list, async (request) => {
+    requireOwner(request);
+    return listAdmins(db, request.query);
+  });
 
-  api.put(
-    "/admins/:id/state",
-    {
-      schema: {
-        tags: ["admins"],
-        summary: "Approve or disable an administrator (owner only)",
-        params: idParamsSchema,
-        body: adminStateBodySchema,
-        response: { 200: adminSchema, ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema },
-      },
-    },
-    async (request) => {
-      const owner = requireOwner(request);
-      const admin = await setAdminState(app.deps.db, request.params.id, request.body.status, owner.id);
-      if (!admin) throw new AppError(404, messages.notFound);
-      return admin;
-    },
+  route(app, adminEndpoints.changeState, async (request) => {
+    const owner = requireOwner(request);
+    const admin = await setAdminState(db, request.params.id, request.body.status, owner.id);
+    if (!admin) throw new AppError(404, messages.notFound);
+    return admin;
+  });
+
+  route(app, adminEndpoints.security, async (request) => {
+    requireOwner(request);
+    return readSecuritySettings(db);
+  });
+
+  route(app, adminEndpoints.saveSecurity, async (request) =>
+    saveSecuritySettings(db, requireOwner(request), request.body),
   );
 }

@@ -67,7 +67,7 @@ export async function setAdminState(
       .where(eq(admins.id, id))
       .returning();
     if (!updated) return null;
-    // Approvals are the owner's actions, so they are recorded in the owner's log (DECISIONS: one owner).
+    // Approvals are the owner's actions, so they are recorded in the owner's log (decision 0002).
     const [owner] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.role, "owner"));
     if (owner) {
       await recordAudit(tx, {

@@ -2,13 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { AppTokens } from "../../lib/app-tokens.ts";
 import type { Guards } from "../../lib/rate-limit.ts";
 import { requireAppUser, resolveAppTenant } from "../../plugins/require-app-user.ts";
-import { appInfoRoutes } from "./app-info.routes.ts";
-import { appAuthRoutes, appSignOutRoutes } from "./auth.routes.ts";
-import { createAppAuthService } from "./auth.service.ts";
-import { appCatalogRoutes } from "./catalog.routes.ts";
-import { appMeRoutes } from "./me.routes.ts";
-import { appOfferwallsRoutes } from "./offerwalls.routes.ts";
-import { appRedeemsRoutes } from "./redeems.routes.ts";
+import { appUserRoutes, appUserSignedInRoutes, createAppAuthService } from "../app-users/index.ts";
+import { appCatalogRoutes } from "../catalog/index.ts";
+import { appGiveawayRoutes } from "../giveaway/index.ts";
+import { appNetworkRoutes } from "../network/index.ts";
+import { redeemAppRoutes } from "../redeems/index.ts";
+import { appInfoRoutes } from "../settings/index.ts";
 
 export type AppApiOptions = { tokens: AppTokens; guards: Guards; ipDataBaseUrl: string };
 
@@ -21,14 +20,14 @@ export async function appApiRoutes(app: FastifyInstance, { tokens, guards, ipDat
   resolveAppTenant(app, db);
   const auth = createAppAuthService({ db, tokens, ipDataBaseUrl });
 
-  await app.register(appAuthRoutes, { auth, guards });
+  await app.register(appUserRoutes, { auth, guards });
   await app.register(appInfoRoutes);
+  await app.register(appGiveawayRoutes);
   await app.register(async (signedIn) => {
     requireAppUser(signedIn, { db, tokens });
-    await signedIn.register(appSignOutRoutes, { auth });
-    await signedIn.register(appMeRoutes);
+    await signedIn.register(appUserSignedInRoutes, { auth });
     await signedIn.register(appCatalogRoutes);
-    await signedIn.register(appRedeemsRoutes, { ipDataBaseUrl });
-    await signedIn.register(appOfferwallsRoutes);
+    await signedIn.register(redeemAppRoutes, { ipDataBaseUrl });
+    await signedIn.register(appNetworkRoutes);
   });
 }

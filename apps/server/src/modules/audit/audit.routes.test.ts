@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, AuditListAnswer, Customer, Redeem } from "@rewards/contract";
+import type { AppUser, AuditAction, AuditEntry, AuditListAnswer, Redeem } from "@rewards/contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActiveAdmin } from "../../../test/support/auth-helpers.ts";
@@ -14,7 +14,7 @@ import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { auditLog } from "../../db/schema/index.ts";
 import { seedDemoData } from "../../seed/demo-data.ts";
-import { setAdminState } from "../admins/admins.service.ts";
+import { setAdminState } from "../admins/index.ts";
 
 const clientEmail = "push@rewards-test.iam.gserviceaccount.com";
 const keys = testKeyPair();
@@ -24,7 +24,7 @@ let a: Tenant;
 let b: Tenant;
 let fcm: FcmSink;
 let keyJson: string;
-let users: Customer[];
+let users: AppUser[];
 let redeemsOfA: Redeem[];
 
 const send = (
@@ -112,7 +112,7 @@ beforeAll(async () => {
   await seedDemoData(t.db, a.id, { users: 30, offers: 400, redeems: 24, seed: 5 });
   await seedDemoData(t.db, b.id, { users: 5, offers: 20, redeems: 5, seed: 12 });
   await addMailConfig(t.db, a.id);
-  users = (await ok<{ entities: Customer[] }>(a, "POST", "/api/users", { queryParams: { pageSize: 100 } }))
+  users = (await ok<{ entities: AppUser[] }>(a, "POST", "/api/users", { queryParams: { pageSize: 100 } }))
     .entities;
   const redeems = async () =>
     (await ok<{ entities: Redeem[] }>(a, "POST", "/api/redeem", { queryParams: { pageSize: 100 } })).entities;
@@ -126,7 +126,7 @@ afterAll(async () => {
   await fcm.close();
 });
 
-const user = (index: number) => users[index] as Customer;
+const user = (index: number) => users[index] as AppUser;
 
 /** The tenant's push config: created on first use, so each case stands on its own. */
 async function ensurePushConfig() {
@@ -169,7 +169,7 @@ const writes: WriteCase[] = [
   {
     action: "user.status",
     write: async () => {
-      const active = users.find((candidate) => candidate.isActive) as Customer;
+      const active = users.find((candidate) => candidate.isActive) as AppUser;
       await ok(a, "PUT", "/api/users/state/ids", { ids: [active._id], status: 2 });
       return active._id;
     },
@@ -514,7 +514,7 @@ describe("a write that fails records nothing", () => {
     const first = stillPending[0] as Redeem;
     const second = stillPending.find((redeem) => redeem.redeemUser !== first.redeemUser) as Redeem;
     await ok(a, "PUT", "/api/redeem/state/ids", { ids: [second._id], status: 2 });
-    const current = await ok<Customer>(a, "GET", `/api/users/${second.redeemUser}`);
+    const current = await ok<AppUser>(a, "GET", `/api/users/${second.redeemUser}`);
     await ok(a, "PUT", `/api/users/${second.redeemUser}`, {
       referCode: current.referCode,
       provision: current.provision,
@@ -631,7 +631,7 @@ describe("POST /api/audit (list)", () => {
 describe("GET /api/audit/record/{id}", () => {
   it("answers one record's history newest first, paged", async () => {
     const recordId = user(0)._id;
-    const target = await ok<Customer>(a, "GET", `/api/users/${recordId}`);
+    const target = await ok<AppUser>(a, "GET", `/api/users/${recordId}`);
     await ok(a, "PUT", `/api/users/${recordId}`, {
       referCode: target.referCode,
       provision: target.provision,

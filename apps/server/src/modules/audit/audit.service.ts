@@ -50,7 +50,7 @@ function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, o
 /**
  * The tenant's activity, newest first by default, filtered by action and record id. Every filter is served
  * by an index that leads with admin_id and ends with (created_at desc, id desc), so a page is a range scan
- * however long the log grows; the total is counted up to a cap, then estimated (issue 10).
+ * however long the log grows; the total is counted up to a cap, then estimated (decision 0016).
  */
 export async function listAudit(db: Db, adminId: string, params: ListParams<AuditFilter, AuditSort>) {
   const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {

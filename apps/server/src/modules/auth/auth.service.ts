@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../../lib/passwords.ts";
 import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
+import type { AdminRow } from "./admin-row.ts";
 import { createMfaService } from "./mfa.service.ts";
 import { hashResetToken, newResetToken, resetTokenTtlMs } from "./reset-tokens.ts";
 import {
@@ -29,10 +30,8 @@ export type AuthDeps = {
 // request, and a seed there could only leak.
 const { mfaSecret: _secret, mfaPendingSecret: _pending, ...adminColumns } = getTableColumns(admins);
 
+export type { AdminRow } from "./admin-row.ts";
 export { adminColumns };
-
-/** An administrator's account as requests see it, without its TOTP seeds. */
-export type AdminRow = Omit<typeof admins.$inferSelect, "mfaSecret" | "mfaPendingSecret">;
 
 /** A request's signed-in administrator: the account, the session its token names, the 2FA rule. */
 export type SignedIn = { admin: AdminRow; sessionId: string; mfaRequired: boolean };

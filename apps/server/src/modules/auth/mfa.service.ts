@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { adminRecoveryCodes, admins } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import type { AdminRow } from "./auth.service.ts";
+import type { AdminRow } from "./admin-row.ts";
 import { endSessions } from "./sessions.ts";
 import {
   hashRecoveryCode,

@@ -155,7 +155,7 @@ export async function updateCountry(
 
 /**
  * Deletes countries of this tenant; their rewards and reward items go by the foreign keys' cascade, and
- * the rewards' icons are deleted with them, in the same transaction (DECISIONS "Catalog").
+ * the rewards' icons are deleted with them, in the same transaction (decision 0006).
  */
 export async function deleteCountries(db: Db, adminId: string, ids: string[]): Promise<CountryRow[]> {
   return db.transaction(async (tx) => {

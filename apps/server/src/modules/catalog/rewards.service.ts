@@ -84,7 +84,7 @@ export async function getReward(db: Db, adminId: string, id: string): Promise<Re
   return row ? toReward(row) : null;
 }
 
-/** SPEC 5 "Reward": the icon is required on create. Null when the country is not the tenant's. */
+/** The icon is required on create. Null when the country is not the tenant's. */
 export async function createReward(
   db: Db,
   adminId: string,

@@ -76,7 +76,7 @@ describe("giveaway", () => {
     ["a status of 2", { ...giveawayCard, giveawayStatus: 2 }, { giveawayStatus: "Must be 0 or 1" }],
     ["a half card", { winnerTitle: "Winners" }, { winnerDescription: "Description is required" }],
     ["a short winner title", { ...winnerCard, winnerTitle: "ab" }, { winnerTitle: "Minimum 3 symbols" }],
-  ])("refuses %s with SPEC 5's message", async (_, payload, fieldErrors) => {
+  ])("refuses %s with the form's message", async (_, payload, fieldErrors) => {
     const response = await send(a, "POST", "/api/giveaway/", payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toMatchObject(fieldErrors);

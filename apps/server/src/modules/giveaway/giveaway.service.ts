@@ -1,4 +1,10 @@
-import { type EnableFlag, type Giveaway, type giveawayBodySchema, messages } from "@rewards/contract";
+import {
+  type AppGiveaway,
+  type EnableFlag,
+  type Giveaway,
+  type giveawayBodySchema,
+  messages,
+} from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -22,7 +28,7 @@ const toGiveaway = (row: GiveawayRow): Giveaway => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The tenant's giveaway, or empty cards without `_id` until the first save (SPEC 4 save rule). */
+/** The tenant's giveaway, or empty cards without `_id` until the first save (decision 0007). */
 export async function getGiveaway(db: Db, adminId: string): Promise<Giveaway> {
   const [row] = await db.select().from(giveaways).where(eq(giveaways.adminId, adminId));
   if (row) return toGiveaway(row);
@@ -80,4 +86,17 @@ export async function updateGiveaway(
     await recordAudit(tx, giveawayEntry(adminId, id, current, row));
     return toGiveaway(row);
   });
+}
+
+/** The giveaway and winners cards as the mobile app shows them (empty and off until the first save). */
+export async function appGiveaway(db: Db, adminId: string): Promise<AppGiveaway> {
+  const giveaway = await getGiveaway(db, adminId);
+  return {
+    giveawayTitle: giveaway.giveawayTitle,
+    giveawayDescription: giveaway.giveawayDescription,
+    giveawayStatus: giveaway.giveawayStatus,
+    winnerTitle: giveaway.winnerTitle,
+    winnerDescription: giveaway.winnerDescription,
+    winnerStatus: giveaway.winnerStatus,
+  };
 }

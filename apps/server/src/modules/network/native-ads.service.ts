@@ -29,12 +29,23 @@ const toNativeAds = (row: NativeAdsRow): NativeAds => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function getNativeAds(db: Db, adminId: string, network: NativeAdsNetwork): Promise<NativeAds> {
+/** The app's saved config of one native ads network; null until the first save. */
+export async function findNativeAds(
+  db: Db,
+  adminId: string,
+  network: NativeAdsNetwork,
+): Promise<NativeAds | null> {
   const [row] = await db
     .select()
     .from(nativeAdsConfigs)
     .where(and(eq(nativeAdsConfigs.adminId, adminId), eq(nativeAdsConfigs.network, network)));
-  if (row) return toNativeAds(row);
+  return row ? toNativeAds(row) : null;
+}
+
+/** The saved config, or the starting values (without `_id`) until the first save. */
+export async function getNativeAds(db: Db, adminId: string, network: NativeAdsNetwork): Promise<NativeAds> {
+  const saved = await findNativeAds(db, adminId, network);
+  if (saved) return saved;
   return {
     adminId,
     network,

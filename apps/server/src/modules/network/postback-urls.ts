@@ -52,7 +52,7 @@ export const postbackFormats = {
 
 const isOfferNetwork = (network: string): network is OfferNetwork => network in postbackFormats;
 
-/** Where the network's postbacks go, before its parameters: DECISIONS "Postback addresses". */
+/** Where the network's postbacks go, before its parameters (decision 0011). */
 export const postbackBase = (publicUrl: string, postbackKey: string, network: OfferNetwork) =>
   `${publicUrl}/postback/${postbackKey}/${network}`;
 

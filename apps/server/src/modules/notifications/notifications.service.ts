@@ -6,11 +6,11 @@ import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { PushSendError, sendToTopic } from "../../lib/fcm.ts";
 import { newId } from "../../lib/ids.ts";
-import { storedServiceAccountKey } from "../settings/push.service.ts";
+import { storedServiceAccountKey } from "../settings/index.ts";
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** The app subscribes every device to this topic (DECISIONS "Push notifications"). */
+/** The app subscribes every device to this topic (decision 0012). */
 export const allDevicesTopic = "all";
 
 const toNotification = (row: NotificationRow): Notification => ({

@@ -5,8 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import { tenantTotal } from "../../lib/activity-totals.ts";
 import { cappedCount, type ListParams, listClauses, prefixRange } from "../../lib/list-query.ts";
-import { toCustomer } from "../customers/customers.mapper.ts";
-import { toCompletedOffer } from "./offers.mapper.ts";
+import { toAppUser, toCompletedOffer } from "../app-users/index.ts";
 
 type OfferFilter = z.output<typeof offerFilterSchema>;
 type OfferSort = (typeof offerSortFields)[number];
@@ -54,6 +53,6 @@ export async function getOfferDetails(db: Db, adminId: string, id: string): Prom
   if (!row) return null;
   return {
     offer: { ...toCompletedOffer(row.offer), userEmail: row.user.username },
-    user: toCustomer(row.user),
+    user: toAppUser(row.user),
   };
 }

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { postbackLog } from "../../db/schema/index.ts";
 import { cappedCount, type ListParams, listClauses } from "../../lib/list-query.ts";
-import { maskedParameters, maskedPostbackPath } from "./postbacks.service.ts";
+import { maskedParameters, maskedPostbackPath } from "./log-entry.ts";
 
 type PostbackFilter = z.output<typeof postbackFilterSchema>;
 type PostbackSort = (typeof postbackSortFields)[number];

@@ -1,6 +1,6 @@
-import { type OfferNetwork, offerNetworks } from "@rewards/contract";
+import { type OfferNetwork, offerNetworks, postbackEndpoints } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import { type EndpointHandler, route } from "../../lib/route.ts";
 import { handlePostback } from "./postbacks.service.ts";
 
 const isOfferNetwork = (name: string): name is OfferNetwork =>
@@ -50,34 +50,8 @@ function fullUrls(request: FastifyRequest, publicUrl: string): string[] {
   return fromPublic === fromHost ? [fromPublic] : [fromPublic, fromHost];
 }
 
-type PostbackParams = { postbackKey: string; network: string };
-
 /**
- * For the OpenAPI document. The parameters stay loose on purpose: a network is answered "0" in plain
- * text (its own contract), never a JSON 400, so the handler checks them itself.
- */
-const postbackSchema = (method: "GET" | "POST") => ({
-  tags: ["postbacks"],
-  summary: `A network reports a completed offer or a reversal (${method}); answers 1 taken, 0 refused`,
-  params: z.object({
-    postbackKey: z.string().describe("The administrator's postback key (the Network screen shows the URL)"),
-    network: z.string().describe(`One of: ${offerNetworks.join(", ")}`),
-  }),
-  querystring: z.looseObject({}).describe("The network's parameters and signature (docs/postbacks.md)"),
-  response: {
-    200: plainText("1: credited, reversed, a duplicate, or taken without credit (banned user, disabled app)"),
-    400: plainText("0: malformed, or an unknown user"),
-    403: plainText("0: a bad signature or secret, or the network is disabled"),
-    404: plainText("0: an unknown network or postback key"),
-  },
-});
-
-function plainText(description: string) {
-  return { description, content: { "text/plain": { schema: z.enum(["0", "1"]) } } };
-}
-
-/**
- * GET and POST /postback/<postbackKey>/<network>: completed offers from the networks (issue 8). Outside
+ * GET and POST /postback/<postbackKey>/<network>: completed offers from the networks (docs/features/postbacks.md). Outside
  * /api and without a token: the key in the path names the tenant, the network's signature or secret
  * proves the sender. Answers plain text ("1" taken, "0" refused), never 5xx for bad input.
  */
@@ -93,10 +67,10 @@ export async function postbackRoutes(app: FastifyInstance) {
     },
   );
 
-  const handler = async (
-    request: FastifyRequest<{ Params: PostbackParams }>,
-    reply: import("fastify").FastifyReply,
-  ) => {
+  // Both methods answer alike: the parameters are checked here, so a network always gets plain text.
+  const handler: EndpointHandler<
+    typeof postbackEndpoints.receiveGet | typeof postbackEndpoints.receivePost
+  > = async (request, reply) => {
     const { postbackKey, network } = request.params;
     reply.type("text/plain; charset=utf-8").header("cache-control", "no-store");
     if (!isOfferNetwork(network) || !/^[\w-]{1,128}$/.test(postbackKey)) {
@@ -125,17 +99,6 @@ export async function postbackRoutes(app: FastifyInstance) {
     return reply.code(answer.httpStatus).send(answer.text);
   };
 
-  app.get("/postback/:postbackKey/:network", { schema: postbackSchema("GET") }, handler);
-  app.post(
-    "/postback/:postbackKey/:network",
-    {
-      schema: {
-        ...postbackSchema("POST"),
-        consumes: ["application/x-www-form-urlencoded", "application/json"],
-        // Any form or JSON: a network's own fields, read like the query (docs/postbacks.md).
-        body: z.unknown().describe("The network's parameters as a form or JSON, like the query"),
-      },
-    },
-    handler,
-  );
+  route(app, postbackEndpoints.receiveGet, handler);
+  route(app, postbackEndpoints.receivePost, handler);
 }

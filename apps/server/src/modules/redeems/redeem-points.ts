@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { debitRedeem, refundRedeem } from "../ledger/index.ts";
 import type { RedeemRow } from "./redeems.mapper.ts";
 
-/** A redeem holds its rewardCost points whenever it is not Rejected (DECISIONS "Redeems and points"). */
+/** A redeem holds its rewardCost points whenever it is not Rejected (decision 0004). */
 const holdsPoints = (status: number) => status !== redeemStatus.rejected;
 
 /**

@@ -5,9 +5,9 @@ import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, ipScreenings, redeems } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { redeemListQueries } from "./redeems.service.ts";
+import { redeemListQueries } from "./redeem-queries.ts";
 
-// Issue 9 "Fraud signals", read side: risk reasons on redeems and the "Risky only" filter. The app API
+// Fraud signals (decision 0018), read side: risk reasons on redeems and the "Risky only" filter. The app API
 // writes them at each redeem; here they are inserted directly.
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { MailDelivery, Redeem } from "@rewards/contract";
 import type { mailOutbox, redeems } from "../../db/schema/index.ts";
-import { toRiskReasons } from "../customers/customers.mapper.ts";
+import { toRiskReasons } from "../risk/index.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;
 type OutboxRow = typeof mailOutbox.$inferSelect;

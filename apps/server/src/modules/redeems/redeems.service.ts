@@ -1,112 +1,190 @@
 import {
+  type AppRedeemAnswer,
   type AuditAction,
+  type appRedeemBodySchema,
   messages,
+  type payRedeemBodySchema,
   type RedeemDetails,
-  type redeemFilterSchema,
-  type redeemSortFields,
   redeemStatus,
 } from "@rewards/contract";
-import { and, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
-import { appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/index.ts";
-import { tenantTotal } from "../../lib/activity-totals.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  appUsers,
+  countries,
+  mailConfigs,
+  mailOutbox,
+  redeems,
+  rewardItems,
+  rewards,
+} from "../../db/schema/index.ts";
 import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
-import { toCustomer, toIpScreening } from "../customers/customers.mapper.ts";
+import { newId } from "../../lib/ids.ts";
+import type { AppUserRow } from "../../plugins/require-app-user.ts";
+import { toAppRedeem } from "../app-users/index.ts";
+import { catalogCodesFor } from "../catalog/index.ts";
+import { debitRedeem } from "../ledger/index.ts";
+import { recordScreening, redeemReasons, screenForTenant } from "../risk/index.ts";
 import { changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
-import { type RedeemRow, toDelivery, toRedeem } from "./redeems.mapper.ts";
-
-type RedeemFilter = z.output<typeof redeemFilterSchema>;
-type RedeemSort = (typeof redeemSortFields)[number];
-
-const tenant = (adminId: string) => eq(redeems.adminId, adminId);
+import { getRedeemDetails } from "./redeem-queries.ts";
+import type { RedeemRow } from "./redeems.mapper.ts";
+import { composeRewardMail } from "./reward-mail.ts";
 
 /**
- * Written exactly as the partial index redeems_admin_risky_date_idx's predicate, so the planner can
- * prove a "risky only" query is covered by it and read just the risky rows.
+ * A redeem's life cycle: an app user requests it (Pending, its points debited), an administrator pays it
+ * (Sent, the reward e-mail queued), cancels it (Rejected, points refunded) or changes its status. Points
+ * move only through the ledger.
  */
-const risky = sql`cardinality(${redeems.riskReasons}) > 0`;
-const clean = sql`cardinality(${redeems.riskReasons}) = 0`;
+
+type RedeemInput = z.output<typeof appRedeemBodySchema>;
+type PayRedeemInput = z.output<typeof payRedeemBodySchema>;
 
 /**
- * The two queries of a list page, built but not run: the page (each redeem with its user's e-mail,
- * joined by primary key) and its total. Tests read their plans with EXPLAIN.
+ * The item with its reward and country, when it is the tenant's and offered in the user's country.
+ * Inside the redeem's transaction the item is share-locked, so a price change waits for the redeem (or
+ * the redeem for it) and the price charged is the one stored.
  */
-export function redeemListQueries(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
-  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
-    filters: {
-      redeemEmail: (text) => ilike(redeems.redeemEmail, `%${likeEscape(text)}%`),
-      redeemUser: (userId) => eq(redeems.userId, userId),
-      _id: (id) => eq(redeems.id, id),
-      status: (status) => eq(redeems.status, status),
-      risky: (only) => (only ? risky : clean),
-    },
-    sorts: { redeemDate: redeems.redeemDate, rewardCost: redeems.rewardCost },
-    tiebreaker: redeems.id,
+async function offeredItem(db: Db | Tx, user: AppUserRow, itemId: string, lock = false) {
+  const query = db
+    .select({ item: rewardItems, rewardName: rewards.name, code: countries.code })
+    .from(rewardItems)
+    .innerJoin(rewards, eq(rewards.id, rewardItems.rewardId))
+    .innerJoin(countries, eq(countries.id, rewards.countryId))
+    .where(and(eq(rewardItems.adminId, user.adminId), eq(rewardItems.id, itemId)));
+  const [found] = lock ? await query.for("share", { of: rewardItems }) : await query;
+  if (!found) throw new AppError(404, messages.notFound);
+  if (!catalogCodesFor(user.geo).includes(found.code)) throw new AppError(404, messages.rewardNotOffered);
+  return found;
+}
+
+/**
+ * A redeem request: screens the address (outside the transaction: it waits on the network), then in
+ * one transaction locks the user, reads the item's price, refuses a ban (403) or a short balance (409),
+ * inserts the Pending redeem with its risk reasons and debits its cost as a "redeem" ledger row
+ * referencing it. The item is also looked up before screening, only so a wrong id costs no lookup.
+ */
+export async function requestRedeem(
+  db: Db,
+  ipDataBaseUrl: string,
+  user: AppUserRow,
+  input: RedeemInput,
+  ip: string,
+): Promise<AppRedeemAnswer> {
+  if (!user.isActive) throw new AppError(403, messages.appUserBanned);
+  await offeredItem(db, user, input.rewardItemId);
+  const screening = await screenForTenant(db, ipDataBaseUrl, user.adminId, ip);
+
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ points: appUsers.points, isActive: appUsers.isActive, riskReasons: appUsers.riskReasons })
+      .from(appUsers)
+      .where(and(eq(appUsers.adminId, user.adminId), eq(appUsers.id, user.id)))
+      .for("update");
+    if (!locked) throw new AppError(404, messages.notFound);
+    if (!locked.isActive) throw new AppError(403, messages.appUserBanned);
+    const { item, rewardName } = await offeredItem(tx, user, input.rewardItemId, true);
+    if (locked.points < item.points)
+      throw new AppError(409, messages.notEnoughPoints(item.points, locked.points));
+
+    const [redeem] = await tx
+      .insert(redeems)
+      .values({
+        id: newId(),
+        adminId: user.adminId,
+        userId: user.id,
+        redeemEmail: input.redeemEmail ?? user.username,
+        rewardName,
+        rewardAmount: item.cost,
+        rewardCost: item.points,
+        rewardExtraInfo: input.extraInfo,
+        rewardItemId: item.id,
+        status: redeemStatus.pending,
+        ip,
+        ipCountry: screening.country,
+        riskReasons: redeemReasons(locked.riskReasons, screening, user.geo),
+      })
+      .returning();
+    if (!redeem) throw new Error("insert returned no row");
+    const balance = await debitRedeem(tx, {
+      adminId: user.adminId,
+      userId: user.id,
+      redeemId: redeem.id,
+      points: item.points,
+    });
+    if (balance === null) throw new AppError(404, messages.notFound);
+    await recordScreening(tx, {
+      adminId: user.adminId,
+      userId: user.id,
+      redeemId: redeem.id,
+      purpose: "redeem",
+      ip,
+      result: screening,
+    });
+    return { redeem: toAppRedeem(redeem), points: balance };
   });
-  return {
-    page: db
-      .select({ redeem: redeems, userEmail: appUsers.username })
-      .from(redeems)
-      .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    total: db.select(countAll()).from(redeems).where(where),
-    /** totalCount as the list answers it: capped, or the kept total when unfiltered. */
-    cappedTotal: () =>
-      cappedCount(db, redeems, where, {
-        exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "redeems"),
-      }),
-  };
 }
 
-/** A page of redeems with each one's user e-mail, and the total. */
-export async function listRedeems(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
-  const queries = redeemListQueries(db, adminId, params);
-  const [rows, total] = await Promise.all([queries.page, queries.cappedTotal()]);
-  return { ...total, entities: rows.map((row) => toRedeem(row.redeem, row.userEmail)) };
+/** The pay's audit entry: the new status and what the e-mail carries; the gift card code masked. */
+function payEntry(adminId: string, redeem: RedeemRow, input: PayRedeemInput) {
+  const paid = (row: Pick<RedeemRow, "status" | "code" | "rewardName" | "redeemEmail" | "subject">) => ({
+    status: row.status,
+    code: row.code,
+    rewardName: row.rewardName,
+    redeemEmail: row.redeemEmail,
+    subject: row.subject,
+  });
+  return byTenant(adminId, {
+    action: "redeem.pay",
+    recordType: "redeem",
+    recordId: redeem.id,
+    changes: changesBetween(paid(redeem), paid({ ...input, status: redeemStatus.sent }), { code: true }),
+  });
 }
 
-export async function getRedeemDetails(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
-  const [row] = await db
-    .select({ redeem: redeems, user: appUsers })
-    .from(redeems)
-    .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
-    .where(and(tenant(adminId), eq(redeems.id, id)));
-  if (!row) return null;
-  const [[mail], [screening]] = await Promise.all([
-    db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.redeemId, id))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1),
-    db
-      .select()
-      .from(ipScreenings)
-      .where(
-        and(
-          eq(ipScreenings.redeemId, id),
-          eq(ipScreenings.adminId, adminId),
-          eq(ipScreenings.purpose, "redeem"),
-        ),
-      )
-      .orderBy(desc(ipScreenings.createdAt))
-      .limit(1),
-  ]);
-  return {
-    ...toRedeem(row.redeem, row.user.username),
-    text: row.redeem.bodyHtml,
-    user: toCustomer(row.user),
-    delivery: mail ? toDelivery(mail) : null,
-    ip: row.redeem.ip,
-    ipCountry: row.redeem.ipCountry,
-    screening: screening ? toIpScreening(screening) : null,
-  };
+/**
+ * Pays a redeem: in one transaction stores the code, sets Sent (debiting its points again if it was
+ * Rejected) and queues the e-mail in the outbox. A redeem already Sent answers 409 and queues nothing.
+ */
+export async function payRedeem(
+  db: Db,
+  adminId: string,
+  id: string,
+  input: PayRedeemInput,
+): Promise<RedeemDetails | null> {
+  const found = await db.transaction(async (tx) => {
+    const [redeem] = await lockRedeems(tx, adminId, [id]);
+    if (!redeem) return false;
+    if (redeem.status === redeemStatus.sent) throw new AppError(409, messages.redeemAlreadySent);
+    const [config] = await tx
+      .select({ id: mailConfigs.id })
+      .from(mailConfigs)
+      .where(eq(mailConfigs.adminId, adminId));
+    if (!config) throw new AppError(400, messages.mailNotConfigured);
+    const mail = composeRewardMail(input);
+    await recordAudit(tx, payEntry(adminId, redeem, input));
+    await changeRedeemStatus(tx, redeem, redeemStatus.sent, {
+      code: input.code,
+      rewardName: input.rewardName,
+      redeemEmail: input.redeemEmail,
+      subject: input.subject,
+      bodyHtml: mail.body,
+      paidByAdminId: adminId,
+      paidAt: new Date(),
+    });
+    await tx.insert(mailOutbox).values({
+      id: newId(),
+      adminId,
+      redeemId: id,
+      toAddress: input.redeemEmail,
+      subject: input.subject,
+      html: mail.html,
+      text: mail.text,
+    });
+    return true;
+  });
+  return found ? getRedeemDetails(db, adminId, id) : null;
 }
 
 const statusEntry = (adminId: string, action: AuditAction, row: RedeemRow, status: number) =>
@@ -117,8 +195,8 @@ const statusEntry = (adminId: string, action: AuditAction, row: RedeemRow, statu
     changes: changesBetween({ status: row.status }, { status }),
   });
 
-/** Sets one status on every selected redeem of this tenant, all or nothing, moving points as it goes. */
-export async function setRedeemsStatus(db: Db, adminId: string, ids: string[], status: number) {
+/** Changes the status of every selected redeem of this tenant, all or nothing, moving points as it goes. */
+export async function changeRedeemsStatus(db: Db, adminId: string, ids: string[], status: number) {
   return db.transaction(async (tx) => {
     const rows = await lockRedeems(tx, adminId, ids);
     for (const row of rows) {

@@ -51,7 +51,7 @@ export async function getAppSetting(db: Db, adminId: string): Promise<AppSetting
   return { adminId, ...empty, logo: null, favicon: null, updatedAt: null };
 }
 
-/** SPEC 5 "Identity": logo and favicon are required on create. */
+/** Logo and favicon are required on create. */
 export async function createAppSetting(
   db: Db,
   adminId: string,

@@ -27,7 +27,7 @@ const toGeneralConfig = (row: GeneralRow): GeneralConfig => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The tenant's point rules, or SPEC 9's defaults (without `_id`) until saved. */
+/** The tenant's point rules, or the defaults (decision 0015) without `_id` until saved. */
 export async function getGeneralConfig(db: Db, adminId: string): Promise<GeneralConfig> {
   const [row] = await db.select().from(generalConfigs).where(eq(generalConfigs.adminId, adminId));
   if (row) return toGeneralConfig(row);

@@ -173,7 +173,7 @@ describe("Mailgun config", () => {
 describe("General config", () => {
   const rules = { refPercent: 30, ratio: 500, fbLike: 5, fbShare: 15, twShare: 25 };
 
-  it("answers SPEC 9's defaults before the first save, then creates and updates", async () => {
+  it("answers the defaults before the first save, then creates and updates", async () => {
     const first = await send(a, "GET", `/api/setting/settingconfig/${a.id}`);
     expect(first.json()).toMatchObject({ refPercent: 25, ratio: 1000, fbLike: 10, fbShare: 20, twShare: 20 });
     expect(first.json()._id).toBeUndefined();

@@ -64,7 +64,7 @@ export const namedValuesOf = (operation: Operation, param: string) =>
 
 /** Routes outside the tenant-isolation rule, and why: none has a signed-in caller to swap. */
 export const publicIdRoutes: Record<string, string> = {
-  "/uploads/:id": "public by design: <img> tags send no token; the random id is the key (DECISIONS)",
+  "/uploads/:id": "public by design: <img> tags send no token; the random id is the key (decision 0006)",
   "/api/users/auth/reset/:token": "signed out: the reset token itself is the credential",
   "/postback/:postbackKey/:network":
     "called by networks without a token: the unguessable key names the tenant",

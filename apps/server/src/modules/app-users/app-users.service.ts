@@ -1,0 +1,248 @@
+import {
+  type AppUser,
+  type AppUserDetails,
+  type appUserFilterSchema,
+  type appUserSortFields,
+  type appUserUpdateBodySchema,
+  messages,
+  userDetailsOfferCount,
+  userStatus,
+} from "@rewards/contract";
+import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import {
+  appUserDevices,
+  appUsers,
+  completedOffers,
+  ipScreenings,
+  pointsLedger,
+} from "../../db/schema/index.ts";
+import { tenantTotal } from "../../lib/activity-totals.ts";
+import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  cappedCount,
+  countAll,
+  type ListParams,
+  likeEscape,
+  listClauses,
+  prefixRange,
+} from "../../lib/list-query.ts";
+import { adjustPoints } from "../ledger/index.ts";
+import { toIpScreening } from "../risk/index.ts";
+import { toAppUser } from "./app-users.mapper.ts";
+import { toCompletedOffer } from "./completed-offer.mapper.ts";
+import { findLinkedAccounts } from "./linked-accounts.ts";
+
+type AppUserFilter = z.output<typeof appUserFilterSchema>;
+type AppUserSort = (typeof appUserSortFields)[number];
+
+const tenant = (adminId: string) => eq(appUsers.adminId, adminId);
+
+export async function listAppUsers(db: Db, adminId: string, params: ListParams<AppUserFilter, AppUserSort>) {
+  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
+    filters: {
+      username: (text) => ilike(appUsers.username, `%${likeEscape(text)}%`),
+      ipSignup: (prefix) => prefixRange(appUsers.ipSignup, prefix.toLowerCase()),
+      visitorId: (visitorId) => eq(appUsers.visitorId, visitorId),
+      _id: (id) => eq(appUsers.id, id),
+      status: (status) => eq(appUsers.isActive, status === userStatus.active),
+    },
+    sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: appUsers.username },
+    tiebreaker: appUsers.id,
+  });
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(appUsers)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    cappedCount(db, appUsers, where, {
+      exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "users"),
+    }),
+  ]);
+  return { ...total, entities: rows.map(toAppUser) };
+}
+
+export async function getAppUser(db: Db, adminId: string, id: string): Promise<AppUser | null> {
+  const [row] = await db
+    .select()
+    .from(appUsers)
+    .where(and(tenant(adminId), eq(appUsers.id, id)));
+  return row ? toAppUser(row) : null;
+}
+
+/** What the details modal shows: each part one indexed query, run side by side. */
+export async function getAppUserDetails(db: Db, adminId: string, id: string): Promise<AppUserDetails | null> {
+  const [row] = await db
+    .select()
+    .from(appUsers)
+    .where(and(tenant(adminId), eq(appUsers.id, id)));
+  if (!row) return null;
+  const [referrer, [referred], [referralSum], offers, devices, linkedAccounts, [signupScreening]] =
+    await Promise.all([
+      row.referredBy
+        ? db
+            .select({ _id: appUsers.id, username: appUsers.username })
+            .from(appUsers)
+            .where(and(tenant(adminId), eq(appUsers.id, row.referredBy)))
+        : Promise.resolve([]),
+      db
+        .select(countAll())
+        .from(appUsers)
+        .where(and(tenant(adminId), eq(appUsers.referredBy, id))),
+      db
+        .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
+        .from(pointsLedger)
+        .where(
+          and(eq(pointsLedger.userId, id), inArray(pointsLedger.reason, ["referral", "referral_reversal"])),
+        ),
+      db
+        .select()
+        .from(completedOffers)
+        .where(and(eq(completedOffers.adminId, adminId), eq(completedOffers.userId, id)))
+        .orderBy(desc(completedOffers.date), desc(completedOffers.id))
+        .limit(userDetailsOfferCount),
+      db
+        .select()
+        .from(appUserDevices)
+        .where(eq(appUserDevices.userId, id))
+        .orderBy(desc(appUserDevices.createdAt))
+        .limit(20),
+      findLinkedAccounts(db, adminId, row),
+      db
+        .select()
+        .from(ipScreenings)
+        .where(
+          and(
+            eq(ipScreenings.userId, id),
+            eq(ipScreenings.adminId, adminId),
+            eq(ipScreenings.purpose, "signup"),
+          ),
+        )
+        .orderBy(desc(ipScreenings.createdAt))
+        .limit(1),
+    ]);
+  return {
+    ...toAppUser(row),
+    ipOfSignup: row.ipSignup,
+    usersReferedCount: referred?.value ?? 0,
+    sum: Number(referralSum?.value ?? 0),
+    completedOffers: offers.map(toCompletedOffer),
+    devices: devices.map((device) => ({
+      _id: device.id,
+      device_name: device.deviceName,
+      bssid: device.bssid,
+      gaid: device.gaid,
+      locale: device.locale,
+      resolution: device.resolution,
+      country_code: device.countryCode,
+      carrier_country: device.carrierCountry,
+      osversion: device.osVersion,
+      androidId: device.androidId,
+      createdAt: device.createdAt.toISOString(),
+    })),
+    userInfo: row.userInfo ?? null,
+    referredBy: referrer[0] ?? null,
+    linkedAccounts,
+    signupScreening: signupScreening ? toIpScreening(signupScreening) : null,
+  };
+}
+
+/**
+ * Saves the edit form in one transaction with the user's row locked. The fields are set as sent; the
+ * balance only moves by the signed pointsDelta, as one "admin_adjustment" ledger row naming the admin
+ * and the reason, so an edit opened before a redeem or a postback never writes an old balance back.
+ */
+export async function updateAppUser(
+  db: Db,
+  actor: { adminId: string },
+  id: string,
+  input: z.output<typeof appUserUpdateBodySchema>,
+): Promise<AppUser | null> {
+  const { adminId } = actor;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(appUsers)
+      .where(and(tenant(adminId), eq(appUsers.id, id)))
+      .for("update");
+    if (!current) return null;
+    const [taken] = await tx
+      .select({ id: appUsers.id })
+      .from(appUsers)
+      .where(and(tenant(adminId), eq(appUsers.referCode, input.referCode), ne(appUsers.id, id)));
+    if (taken) throw new AppError(409, messages.referCodeTaken, { referCode: messages.referCodeTaken });
+    if (input.pointsDelta !== 0) {
+      await adjustPoints(tx, {
+        adminId,
+        userId: current.id,
+        currentPoints: current.points,
+        delta: input.pointsDelta,
+        reason: input.pointsReason,
+        actorAdminId: adminId,
+      });
+    }
+    const [updated] = await tx
+      .update(appUsers)
+      .set({
+        referCode: input.referCode,
+        provision: input.provision,
+        isVerified: input.isVerfied,
+        updatedAt: new Date(),
+      })
+      .where(and(tenant(adminId), eq(appUsers.id, id)))
+      .returning();
+    if (!updated) return null;
+    const editable = (row: typeof current) => ({
+      referCode: row.referCode,
+      provision: row.provision,
+      isVerfied: row.isVerified,
+      points: row.points,
+    });
+    await recordAudit(
+      tx,
+      byTenant(adminId, {
+        action: "user.update",
+        recordType: "user",
+        recordId: id,
+        changes: changesBetween(editable(current), editable(updated)),
+      }),
+    );
+    return toAppUser(updated);
+  });
+}
+
+/** Bans (2) or activates (3) the selected users of this tenant; answers how many were changed. */
+export async function changeAppUsersStatus(db: Db, adminId: string, ids: string[], status: 2 | 3) {
+  const isActive = status === userStatus.active;
+  return db.transaction(async (tx) => {
+    // The states before, locked, so each user's audit entry says what it was.
+    const before = await tx
+      .select({ id: appUsers.id, isActive: appUsers.isActive })
+      .from(appUsers)
+      .where(and(tenant(adminId), inArray(appUsers.id, ids)))
+      .orderBy(appUsers.id)
+      .for("update");
+    const updated = await tx
+      .update(appUsers)
+      .set({ isActive, updatedAt: new Date() })
+      .where(and(tenant(adminId), inArray(appUsers.id, ids)))
+      .returning({ id: appUsers.id });
+    await recordAudit(
+      tx,
+      before.map((row) =>
+        byTenant(adminId, {
+          action: "user.status",
+          recordType: "user",
+          recordId: row.id,
+          changes: changesBetween({ isActive: row.isActive }, { isActive }),
+        }),
+      ),
+    );
+    return { updated: updated.length };
+  });
+}

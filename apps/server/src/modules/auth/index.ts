@@ -1,0 +1,12 @@
+// The auth domain's public face: what other domains, the plugins and the app may use.
+export { authRoutes } from "./auth.routes.ts";
+export {
+  type AdminRow,
+  type AuthService,
+  createAuthService,
+  requireMfaSettingKey,
+  type SignedIn,
+  toProfile,
+} from "./auth.service.ts";
+export { type MfaService, resetMfa } from "./mfa.service.ts";
+export { clientOf, endSession, endSessions, listSessions, type SessionClient } from "./sessions.ts";

@@ -1,0 +1,3 @@
+/** The dashboard domain's public face: the figures of the dashboard's home screen. */
+export { dashboardRoutes } from "./dashboard.routes.ts";
+export { getDashboard } from "./dashboard.service.ts";

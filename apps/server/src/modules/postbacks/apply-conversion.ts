@@ -1,0 +1,192 @@
+import type { OfferNetwork } from "@rewards/contract";
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { appUsers, completedOffers } from "../../db/schema/index.ts";
+import { newId } from "../../lib/ids.ts";
+import { creditOffer, reverseOffer } from "../ledger/index.ts";
+import type { Conversion } from "./conversions.ts";
+import type { LogFields } from "./log-entry.ts";
+
+/** What one conversion moves, under the tenant's rules of today. */
+export type Rules = {
+  adminId: string;
+  network: OfferNetwork;
+  points: number;
+  referrerId: string | null;
+  referralPoints: number;
+};
+
+const offerKey = (rules: Rules, transactionId: string) =>
+  and(
+    eq(completedOffers.adminId, rules.adminId),
+    eq(completedOffers.network, rules.network),
+    eq(completedOffers.transactionId, transactionId),
+  );
+
+const creditFor = (rules: Rules, userId: string, offerId: string) => ({
+  adminId: rules.adminId,
+  userId,
+  offerId,
+  points: rules.points,
+  referrerId: rules.referrerId,
+  referralPoints: rules.referralPoints,
+});
+
+/**
+ * Lootably signs neither the transaction id nor the goal, so one signature must not credit two of them:
+ * under a lock on the user (whom the signature names), an earlier offer of the same user with the same
+ * signature digest refuses this one, unless the request came from an address the operator listed. The
+ * same transaction id with other values is a duplicate. Null: go on.
+ */
+async function reusedSignature(
+  tx: Tx,
+  rules: Rules,
+  conversion: Conversion & { trustedSender?: boolean },
+): Promise<Pick<LogFields, "outcome" | "reason"> | null> {
+  const digest = conversion.singleUseSignature;
+  if (!digest) return null;
+  await tx
+    .select({ id: appUsers.id })
+    .from(appUsers)
+    .where(and(eq(appUsers.adminId, rules.adminId), eq(appUsers.id, conversion.userId)))
+    .for("update");
+  const sameTx = `${conversion.transactionId}#`;
+  const sameSignature = `#${digest}`;
+  const earlier = await tx
+    .select({ key: completedOffers.transactionId })
+    .from(completedOffers)
+    .where(
+      and(
+        eq(completedOffers.adminId, rules.adminId),
+        eq(completedOffers.network, rules.network),
+        eq(completedOffers.userId, conversion.userId),
+        sql`(left(${completedOffers.transactionId}, ${sameTx.length}) = ${sameTx}
+          or right(${completedOffers.transactionId}, ${sameSignature.length}) = ${sameSignature})`,
+      ),
+    )
+    .limit(2);
+  if (earlier.some((row) => row.key === conversion.offerKey)) return null;
+  const other = earlier[0];
+  if (!other) return null;
+  if (other.key.startsWith(sameTx)) {
+    return { outcome: "duplicate", reason: "Already credited (sent before with other values)" };
+  }
+  if (conversion.trustedSender) return null;
+  const earlierTx = other.key.slice(0, -sameSignature.length);
+  return {
+    outcome: "bad_signature",
+    reason:
+      `This signature already credited transaction ${earlierTx}: Lootably does not sign the transaction id. ` +
+      "List Lootably's server addresses in the network's settings to take repeats",
+  };
+}
+
+/**
+ * Applies a verified conversion in the caller's transaction. Idempotent by the unique index on
+ * (admin, network, transaction id): INSERT … ON CONFLICT DO NOTHING decides which of several identical
+ * requests credits; the others find the row (locked) and answer duplicate.
+ */
+export async function applyConversion(
+  tx: Tx,
+  rules: Rules,
+  conversion: Conversion & { trustedSender?: boolean },
+): Promise<LogFields> {
+  const base = { userId: conversion.userId, transactionId: conversion.transactionId, reason: "" };
+  const newOffer = (status: "credited" | "pending" | "reversed", transactionId: string, points: number) => ({
+    id: newId(),
+    adminId: rules.adminId,
+    userId: conversion.userId,
+    network: rules.network,
+    transactionId,
+    offerName: conversion.offerName,
+    payout: conversion.payoutUsd,
+    points,
+    ip: conversion.ip,
+    status,
+    referrerId: status === "reversed" ? null : rules.referrerId,
+    referralPoints: status === "reversed" ? 0 : rules.referralPoints,
+  });
+  const lockExisting = async (transactionId: string) => {
+    const [row] = await tx.select().from(completedOffers).where(offerKey(rules, transactionId)).for("update");
+    return row;
+  };
+
+  if (conversion.kind !== "reversal") {
+    const reused = await reusedSignature(tx, rules, conversion);
+    if (reused) return { ...base, ...reused, points: 0 };
+    const status = conversion.kind === "pending" ? "pending" : "credited";
+    const [inserted] = await tx
+      .insert(completedOffers)
+      .values(newOffer(status, conversion.offerKey, rules.points))
+      .onConflictDoNothing()
+      .returning({ id: completedOffers.id });
+    if (inserted) {
+      if (status === "pending") return { ...base, outcome: "pending", points: 0 };
+      await creditOffer(tx, creditFor(rules, conversion.userId, inserted.id));
+      return { ...base, outcome: "credited", points: rules.points };
+    }
+    const existing = await lockExisting(conversion.offerKey);
+    if (
+      existing?.status === "pending" &&
+      conversion.kind === "credit" &&
+      existing.userId === conversion.userId
+    ) {
+      // Approved after pending: credit now, with today's rules.
+      await tx
+        .update(completedOffers)
+        .set({
+          status: "credited",
+          points: rules.points,
+          payout: conversion.payoutUsd,
+          referrerId: rules.referrerId,
+          referralPoints: rules.referralPoints,
+        })
+        .where(eq(completedOffers.id, existing.id));
+      await creditOffer(tx, creditFor(rules, conversion.userId, existing.id));
+      return { ...base, outcome: "credited", points: rules.points };
+    }
+    return { ...base, outcome: "duplicate", points: 0, reason: existing ? `Already ${existing.status}` : "" };
+  }
+
+  const target = conversion.targetTransactionId;
+  let existing = await lockExisting(target);
+  if (!existing) {
+    // A reversal before its conversion: record the transaction as reversed, so it never credits later.
+    const [inserted] = await tx
+      .insert(completedOffers)
+      .values(newOffer("reversed", target, 0))
+      .onConflictDoNothing()
+      .returning({ id: completedOffers.id });
+    if (inserted)
+      return {
+        ...base,
+        transactionId: target,
+        outcome: "reversed",
+        points: 0,
+        reason: "Nothing was credited",
+      };
+    existing = await lockExisting(target);
+  }
+  if (!existing || existing.status === "reversed" || existing.userId !== conversion.userId) {
+    return { ...base, transactionId: target, outcome: "duplicate", points: 0, reason: "Already reversed" };
+  }
+  await tx.update(completedOffers).set({ status: "reversed" }).where(eq(completedOffers.id, existing.id));
+  if (existing.status === "pending") {
+    return {
+      ...base,
+      transactionId: target,
+      outcome: "reversed",
+      points: 0,
+      reason: "Pending conversion rejected",
+    };
+  }
+  await reverseOffer(tx, {
+    adminId: rules.adminId,
+    userId: existing.userId,
+    offerId: existing.id,
+    points: existing.points,
+    referrerId: existing.referrerId,
+    referralPoints: existing.referralPoints,
+  });
+  return { ...base, transactionId: target, outcome: "reversed", points: -existing.points };
+}

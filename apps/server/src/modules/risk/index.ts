@@ -1,0 +1,16 @@
+/**
+ * The risk domain's public face: why an app user or a redeem looks risky (IP screening, linked
+ * accounts) and how those findings are stored and shown.
+ */
+
+export { toIpScreening, toRiskReasons } from "./risk.mapper.ts";
+export {
+  findLinks,
+  flagLinkedUsers,
+  hidesAddress,
+  identifyingDeviceId,
+  type Links,
+  redeemReasons,
+  signUpReasons,
+} from "./risk.ts";
+export { clientIp, recordScreening, screenForTenant } from "./screening.ts";

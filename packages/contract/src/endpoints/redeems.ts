@@ -1,0 +1,83 @@
+import { errorAnswerSchema, idParamsSchema, listQuerystringSchema } from "../common.ts";
+import { endpoint } from "../endpoint.ts";
+import {
+  appRedeemAnswerSchema,
+  appRedeemBodySchema,
+  appSignedInHeadersSchema,
+} from "../resources/app-api.ts";
+import {
+  payRedeemBodySchema,
+  redeemDetailsSchema,
+  redeemListAnswerSchema,
+  redeemListBodySchema,
+  redeemsStateAnswerSchema,
+  redeemsStateBodySchema,
+} from "../resources/redeems.ts";
+
+const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
+const withConflicts = { ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema };
+
+/**
+ * Redeems: an app user asks for a reward item with points (the mobile app), an administrator pays it,
+ * cancels it or changes its status (the dashboard's Redeems screen).
+ */
+export const redeemEndpoints = {
+  list: endpoint({
+    method: "POST",
+    path: "/api/redeem",
+    tags: ["redeems"],
+    summary: "List redeem requests (filter, sort, page)",
+    query: listQuerystringSchema,
+    body: redeemListBodySchema,
+    responses: { 200: redeemListAnswerSchema, ...errors },
+  }),
+  changeStatus: endpoint({
+    method: "PUT",
+    path: "/api/redeem/state/ids",
+    tags: ["redeems"],
+    summary: "Set the status of selected redeems (points held or refunded)",
+    body: redeemsStateBodySchema,
+    responses: { 200: redeemsStateAnswerSchema, ...errors, 409: errorAnswerSchema },
+  }),
+  pay: endpoint({
+    method: "PUT",
+    path: "/api/redeem/sendReward/:id",
+    tags: ["redeems"],
+    summary: "Pay a redeem: store the gift card, set Sent and queue the e-mail",
+    params: idParamsSchema,
+    body: payRedeemBodySchema,
+    responses: { 200: redeemDetailsSchema, ...withConflicts },
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/api/redeem/:id",
+    tags: ["redeems"],
+    summary: "A redeem with its e-mail's delivery state",
+    params: idParamsSchema,
+    responses: { 200: redeemDetailsSchema, ...errors, 404: errorAnswerSchema },
+  }),
+  cancel: endpoint({
+    method: "PUT",
+    path: "/api/redeem/:id",
+    tags: ["redeems"],
+    summary: "Cancel a pending redeem (refunds its points)",
+    params: idParamsSchema,
+    responses: { 200: redeemDetailsSchema, ...withConflicts },
+  }),
+  appRequest: endpoint({
+    method: "POST",
+    path: "/app/v1/redeems",
+    tags: ["app"],
+    summary: "Redeem points for a reward item (debits its cost at once)",
+    headers: appSignedInHeadersSchema,
+    body: appRedeemBodySchema,
+    responses: {
+      200: appRedeemAnswerSchema,
+      400: errorAnswerSchema,
+      401: errorAnswerSchema,
+      403: errorAnswerSchema,
+      404: errorAnswerSchema,
+      409: errorAnswerSchema,
+    },
+  }),
+};
