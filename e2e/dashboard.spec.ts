@@ -21,7 +21,7 @@ type Dashboard = {
   LastRedeems: unknown[];
 };
 
-// Not UTC, so the test shows the browser's zone reaching the server (DECISIONS "Wire conventions").
+// Not UTC, so the test shows the browser's zone reaching the server (decision 0007).
 const timeZone = "Pacific/Auckland";
 
 let server: AppServer;

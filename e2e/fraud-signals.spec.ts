@@ -4,7 +4,7 @@ import { apiCall } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
-// Issue 9 "Fraud signals", end to end: two app users sign up through the app API (/app/v1) from one
+// Fraud signals (decision 0018), end to end: two app users sign up through the app API (/app/v1) from one
 // browser fingerprint, one of them asks for a reward, and the operator sees the request flagged in the
 // Redeems list before paying it.
 

@@ -1,4 +1,4 @@
-// Mantine's breakpoints for mixins in CSS modules: SPEC 9 (sm 544, md 768, lg 992, xl 1200 px).
+// Mantine's breakpoints for mixins in CSS modules (decision 0014): sm 544, md 768, lg 992, xl 1200 px.
 module.exports = {
   plugins: {
     "postcss-preset-mantine": {},

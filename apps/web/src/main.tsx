@@ -8,8 +8,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProvider } from "./app/provider";
-import { mfaEnrolmentPath } from "./features/security/enrolment";
 import { setMfaEnrolmentHandler, setUnauthorizedHandler } from "./lib/api-client";
+import { paths } from "./lib/paths";
 import { queryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
 
@@ -18,12 +18,12 @@ const router = createAppRouter();
 // Any 401 (the store is already cleared by then): drop cached data and go to sign in.
 setUnauthorizedHandler(() => {
   queryClient.clear();
-  void router.navigate("/auth/login", { replace: true });
+  void router.navigate(paths.auth.login, { replace: true });
 });
 
 // The owner now requires two-factor sign-in and this administrator has none: set it up first.
 setMfaEnrolmentHandler(() => {
-  void router.navigate(mfaEnrolmentPath, { replace: true });
+  void router.navigate(paths.mfaEnrolment, { replace: true });
 });
 
 const root = document.getElementById("root");

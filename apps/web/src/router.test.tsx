@@ -1,6 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
+import { matchRoutes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "./lib/auth-store";
+import { routePatterns } from "./lib/paths";
 import { routes } from "./router";
 import { errorBody, renderWithProviders, stubFetch } from "./test/render";
 
@@ -18,10 +20,34 @@ function signIn() {
   stubFetch(({ url }) => (url === "/api/profile/me" ? { body: owner } : { body: {} }));
 }
 
+type PatternTree = { readonly [key: string]: string | PatternTree };
+const allPatterns = (tree: PatternTree): string[] =>
+  Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : allPatterns(value)));
+
 describe("routes", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     useAuthStore.getState().logout();
+  });
+
+  it.each(allPatterns(routePatterns))("has a route of its own for %s", (pattern) => {
+    const url = pattern.replace(/:[^/]+/g, "x1");
+    const deepest = matchRoutes(routes, url)?.at(-1)?.route;
+    expect(deepest).toBeDefined();
+    // Not the catch-all that sends unknown paths to the error page.
+    expect(deepest?.path).not.toBe("*");
+  });
+
+  it("registers the screens under the patterns of lib/paths.ts", () => {
+    const registered = new Set<string>();
+    const visit = (list: typeof routes) => {
+      for (const route of list) {
+        if (route.path?.startsWith("/")) registered.add(route.path);
+        visit(route.children ?? []);
+      }
+    };
+    visit(routes);
+    expect([...registered].filter((path) => !allPatterns(routePatterns).includes(path))).toEqual([]);
   });
 
   it("sends a signed-out visitor of the dashboard to sign in", async () => {

@@ -1,229 +1,232 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { catalogRoutes } from "./app/routes/catalog/routes";
+import { RedirectKeepingState, RequireAuth, RequireGuest } from "./app/guard";
 import { RootLayout } from "./app/shell/root-layout";
-import { RedirectKeepingState, RequireAuth, RequireGuest } from "./components/guard";
 import { LoadingScreen } from "./components/loading-screen";
-import { mfaEnrolmentPath } from "./features/security/enrolment";
+import { routePatterns as at } from "./lib/paths";
 
-// Every screen and layout loads lazily; only the root, guards and redirects are in the first chunk.
+/**
+ * A screen at `path`, loaded on its first visit: the module's export `name` renders it. Screens take
+ * no props: a screen with URL parameters reads them itself (the features' `...Route` exports).
+ */
+function screen<K extends string>(
+  path: string | undefined,
+  load: () => Promise<{ [key in NoInfer<K>]: ComponentType }>,
+  name: K,
+  children?: RouteObject[],
+): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load())[name] }), ...(children && { children }) };
+}
+
+const redirect = (path: string, to: string): RouteObject => ({
+  path,
+  element: <Navigate to={to} replace />,
+});
+
+const authScreens: RouteObject[] = [
+  { index: true, element: <RedirectKeepingState to={at.auth.login} /> },
+  screen(at.auth.login, () => import("./features/auth/components/login-form"), "LoginRoute"),
+  screen(
+    at.auth.registration,
+    () => import("./features/auth/components/registration-form"),
+    "RegistrationForm",
+  ),
+  screen(
+    at.auth.forgotPassword,
+    () => import("./features/auth/components/forgot-password-form"),
+    "ForgotPasswordForm",
+  ),
+  screen(
+    at.auth.resetPassword,
+    () => import("./features/auth/components/reset-password-form"),
+    "ResetPasswordRoute",
+  ),
+  redirect("*", at.auth.login),
+];
+
+const appUserScreens = screen(
+  at.appUsers.list,
+  () => import("./features/app-users/components/app-users-list"),
+  "AppUsersList",
+  [
+    screen(
+      at.appUsers.edit,
+      () => import("./features/app-users/components/app-user-edit-modal"),
+      "AppUserEditRoute",
+    ),
+    screen(at.appUsers.details, () => import("./app/routes/app-user-details"), "AppUserDetailsRoute"),
+    screen(
+      at.appUsers.fetch,
+      () => import("./features/app-users/components/app-users-fetch-modal"),
+      "AppUsersFetchModal",
+    ),
+    screen(
+      at.appUsers.changeStatus,
+      () => import("./features/app-users/components/app-users-status-modal"),
+      "AppUsersStatusModal",
+    ),
+  ],
+);
+
+const redeemScreens = [
+  screen(at.redeems.list, () => import("./features/redeems/components/redeems-list"), "RedeemsList", [
+    screen(
+      at.redeems.cancel,
+      () => import("./features/redeems/components/redeem-cancel-modal"),
+      "RedeemCancelRoute",
+    ),
+    screen(at.redeems.details, () => import("./app/routes/redeem-details"), "RedeemDetailsRoute"),
+    screen(
+      at.redeems.fetch,
+      () => import("./features/redeems/components/redeems-fetch-modal"),
+      "RedeemsFetchModal",
+    ),
+    screen(
+      at.redeems.changeStatus,
+      () => import("./features/redeems/components/redeems-status-modal"),
+      "RedeemsStatusModal",
+    ),
+  ]),
+  // Paying is a full page, not one of the list's modals.
+  screen(at.redeems.pay, () => import("./features/redeems/components/send-redeem-page"), "PayRedeemRoute"),
+];
+
+const offerScreens = [
+  screen(at.postbacks.list, () => import("./features/postbacks/components/postbacks-list"), "PostbacksList", [
+    screen(
+      at.postbacks.details,
+      () => import("./features/postbacks/components/postback-details-modal"),
+      "PostbackDetailsRoute",
+    ),
+  ]),
+  screen(at.offers.list, () => import("./features/offers/components/offers-list"), "OffersList", [
+    screen(
+      at.offers.details,
+      () => import("./features/offers/components/offer-details-modal"),
+      "OfferDetailsRoute",
+    ),
+    screen(
+      at.offers.fetch,
+      () => import("./features/offers/components/offers-fetch-modal"),
+      "OffersFetchModal",
+    ),
+  ]),
+];
+
+// The country picker's list of names loads with the form's chunk only.
+const countryForm = () => import("./features/catalog/components/country-form-modal");
+const countryModals = () => import("./features/catalog/components/country-modals");
+const rewardModals = () => import("./features/catalog/components/reward-modals");
+const rewardItemModals = () => import("./features/catalog/components/reward-item-modals");
+
+/** The catalog: countries, a country's rewards, a reward's items, each with its modals as child routes. */
+const catalogScreens: RouteObject[] = [
+  {
+    path: at.catalog.home,
+    children: [
+      { index: true, element: <Navigate to={at.catalog.countries} replace /> },
+      // /dash/rewards/rewards, an old back-link target, leads to the countries too.
+      redirect("rewards", at.catalog.countries),
+      screen(
+        at.catalog.countries,
+        () => import("./features/catalog/components/countries-list"),
+        "CountriesList",
+        [
+          screen(at.catalog.countryNew, countryForm, "CountryNewModal"),
+          screen(at.catalog.countryEdit, countryForm, "CountryEditRoute"),
+          screen(at.catalog.countryCancel, countryModals, "CountryCancelRoute"),
+          screen(at.catalog.countryDetails, countryModals, "CountryDetailsRoute"),
+          screen(at.catalog.countriesFetch, countryModals, "CountriesFetchModal"),
+          screen(at.catalog.countriesDelete, countryModals, "CountriesDeleteModal"),
+          redirect("*", at.catalog.countries),
+        ],
+      ),
+      redirect("*", at.catalog.countries),
+    ],
+  },
+  screen(at.catalog.rewards, () => import("./features/catalog/components/rewards-page"), "RewardsRoute", [
+    screen(at.catalog.rewardNew, rewardModals, "RewardNewRoute"),
+    screen(at.catalog.rewardEdit, rewardModals, "RewardEditRoute"),
+    screen(at.catalog.rewardCancel, rewardModals, "RewardCancelRoute"),
+    screen(at.catalog.rewardsFetch, rewardModals, "RewardsFetchModal"),
+    screen(at.catalog.rewardsDelete, rewardModals, "RewardsDeleteModal"),
+  ]),
+  screen(
+    at.catalog.rewardItems,
+    () => import("./features/catalog/components/reward-items-page"),
+    "RewardItemsRoute",
+    [
+      screen(at.catalog.rewardItemNew, rewardItemModals, "RewardItemNewRoute"),
+      screen(at.catalog.rewardItemEdit, rewardItemModals, "RewardItemEditRoute"),
+      screen(at.catalog.rewardItemCancel, rewardItemModals, "RewardItemCancelRoute"),
+      screen(at.catalog.rewardItemsFetch, rewardItemModals, "RewardItemsFetchModal"),
+      screen(at.catalog.rewardItemsDelete, rewardItemModals, "RewardItemsDeleteModal"),
+    ],
+  ),
+];
+
+/** The screens inside the dashboard's frame (menu, header, footer). */
+const dashboardScreens: RouteObject[] = [
+  screen(at.dashboard, () => import("./features/dashboard/components/dashboard-page"), "DashboardPage"),
+  appUserScreens,
+  ...redeemScreens,
+  ...offerScreens,
+  ...catalogScreens,
+  screen(at.giveaway, () => import("./features/giveaway/components/giveaway-page"), "GiveawayPage"),
+  screen(
+    at.notification,
+    () => import("./features/notifications/components/notification-page"),
+    "NotificationPage",
+  ),
+  screen(at.network.list, () => import("./features/network/components/network-cards"), "NetworkCards"),
+  screen(
+    at.network.setting,
+    () => import("./features/network/components/network-setting"),
+    "NetworkSettingRoute",
+  ),
+  screen(at.setting, () => import("./features/settings/components/setting-tabs"), "SettingTabs"),
+  screen(at.activity, () => import("./features/audit/components/activity-list"), "ActivityList"),
+  screen(at.admins, () => import("./app/routes/admins"), "AdminsRoute"),
+];
+
+/**
+ * Every screen of the app. Paths come from lib/paths.ts (nested routes use the full pattern). Every
+ * screen and layout loads lazily; only the root, guards and redirects are in the first chunk.
+ */
 export const routes: RouteObject[] = [
   {
-    path: "/",
+    path: at.home,
     Component: RootLayout,
     HydrateFallback: LoadingScreen,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { index: true, element: <Navigate to={at.dashboard} replace /> },
       {
-        path: "auth",
+        path: at.auth.root,
         Component: RequireGuest,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import("./app/shell/auth-layout")).AuthLayout }),
-            children: [
-              { index: true, element: <RedirectKeepingState to="/auth/login" /> },
-              {
-                path: "login",
-                lazy: async () => ({ Component: (await import("./app/routes/auth/login")).LoginRoute }),
-              },
-              {
-                path: "registration",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/auth/registration")).RegistrationRoute,
-                }),
-              },
-              {
-                path: "forgot-password",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/auth/forgot-password")).ForgotPasswordRoute,
-                }),
-              },
-              {
-                path: "reset/:token",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/auth/reset-password")).ResetPasswordRoute,
-                }),
-              },
-              { path: "*", element: <Navigate to="/auth/login" replace /> },
-            ],
-          },
-        ],
+        children: [screen(undefined, () => import("./app/shell/auth-layout"), "AuthLayout", authScreens)],
       },
-      { path: "terms", lazy: async () => ({ Component: (await import("./app/routes/terms")).TermsRoute }) },
+      screen(at.terms, () => import("./app/routes/terms"), "TermsRoute"),
+      screen(at.logout, () => import("./features/auth/components/logout-page"), "LogoutPage"),
       {
-        path: "logout",
-        lazy: async () => ({ Component: (await import("./app/routes/logout")).LogoutRoute }),
-      },
-      {
-        path: "error",
+        path: at.error.root,
         children: [
-          { index: true, element: <Navigate to="/error/error-v1" replace /> },
-          {
-            path: "error-v1",
-            lazy: async () => ({ Component: (await import("./app/routes/error")).ErrorRoute }),
-          },
-          { path: "*", element: <Navigate to="/error/error-v1" replace /> },
+          { index: true, element: <Navigate to={at.error.page} replace /> },
+          screen(at.error.page, () => import("./app/routes/error"), "ErrorRoute"),
+          redirect("*", at.error.page),
         ],
       },
       {
         Component: RequireAuth,
         children: [
           // Outside the dashboard's frame: while enrolment is required, nothing else is reachable.
-          {
-            path: mfaEnrolmentPath.slice(1),
-            lazy: async () => ({
-              Component: (await import("./app/routes/mfa-enrolment")).MfaEnrolmentRoute,
-            }),
-          },
-          {
-            lazy: async () => ({ Component: (await import("./app/shell/dashboard-shell")).DashboardShell }),
-            children: [
-              {
-                path: "dashboard",
-                lazy: async () => ({ Component: (await import("./app/routes/dashboard")).DashboardRoute }),
-              },
-              {
-                path: "dash/customers",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/customers/customers")).CustomersRoute,
-                }),
-                children: [
-                  {
-                    path: ":id/edit",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/customers/customer-edit")).CustomerEditRoute,
-                    }),
-                  },
-                  {
-                    path: ":id/details",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/customers/customer-details"))
-                        .CustomerDetailsRoute,
-                    }),
-                  },
-                  {
-                    path: "fetch",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/customers/customers-fetch")).CustomersFetchRoute,
-                    }),
-                  },
-                  {
-                    path: "updateStatus",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/customers/customers-update-status"))
-                        .CustomersUpdateStatusRoute,
-                    }),
-                  },
-                ],
-              },
-              {
-                path: "dash/redeems",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/redeems/redeems")).RedeemsRoute,
-                }),
-                children: [
-                  {
-                    path: ":id/cancel",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/redeems/redeem-cancel")).RedeemCancelRoute,
-                    }),
-                  },
-                  {
-                    path: ":id/details",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/redeems/redeem-details")).RedeemDetailsRoute,
-                    }),
-                  },
-                  {
-                    path: "fetch",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/redeems/redeems-fetch")).RedeemsFetchRoute,
-                    }),
-                  },
-                  {
-                    path: "updateStatus",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/redeems/redeems-update-status"))
-                        .RedeemsUpdateStatusRoute,
-                    }),
-                  },
-                ],
-              },
-              // The Send Redeem form is a full page, not one of the list's modals (SPEC 2.6).
-              {
-                path: "dash/redeems/:id/edit",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/redeems/redeem-send")).RedeemSendRoute,
-                }),
-              },
-              {
-                path: "dash/offers/postbacks",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/offers/postbacks")).PostbacksRoute,
-                }),
-                children: [
-                  {
-                    path: ":id/details",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/offers/postback-details")).PostbackDetailsRoute,
-                    }),
-                  },
-                ],
-              },
-              {
-                path: "dash/offers",
-                lazy: async () => ({ Component: (await import("./app/routes/offers/offers")).OffersRoute }),
-                children: [
-                  {
-                    path: ":id/details",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/offers/offer-details")).OfferDetailsRoute,
-                    }),
-                  },
-                  {
-                    path: "fetch",
-                    lazy: async () => ({
-                      Component: (await import("./app/routes/offers/offers-fetch")).OffersFetchRoute,
-                    }),
-                  },
-                ],
-              },
-              ...catalogRoutes,
-              {
-                path: "dash/giveaway",
-                lazy: async () => ({ Component: (await import("./app/routes/giveaway")).GiveawayRoute }),
-              },
-              {
-                path: "dash/notification",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/notification")).NotificationRoute,
-                }),
-              },
-              {
-                path: "dash/network",
-                lazy: async () => ({ Component: (await import("./app/routes/network")).NetworkRoute }),
-              },
-              {
-                path: "dash/network/:name",
-                lazy: async () => ({
-                  Component: (await import("./app/routes/network-setting")).NetworkSettingRoute,
-                }),
-              },
-              {
-                path: "dash/setting",
-                lazy: async () => ({ Component: (await import("./app/routes/setting")).SettingRoute }),
-              },
-              {
-                path: "dash/activity",
-                lazy: async () => ({ Component: (await import("./app/routes/activity")).ActivityRoute }),
-              },
-              {
-                path: "dash/admins",
-                lazy: async () => ({ Component: (await import("./app/routes/admins")).AdminsRoute }),
-              },
-            ],
-          },
+          screen(
+            at.mfaEnrolment,
+            () => import("./features/security/components/mfa-enrolment-page"),
+            "MfaEnrolmentPage",
+          ),
+          screen(undefined, () => import("./app/shell/dashboard-shell"), "DashboardShell", dashboardScreens),
           // Signed out, RequireAuth has already sent the visitor to sign in.
-          { path: "*", element: <Navigate to="/error/error-v1" replace /> },
+          redirect("*", at.error.page),
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from "@mantine/core";
 
-/** SPEC 9 / DECISIONS "Look and feel": primary green, secondary blue, error pink, Poppins. */
+/** The look and feel (decision 0014): primary green, secondary blue, error pink, Poppins. */
 export const secondaryColor = "blue";
 export const errorColor = "pink";
 
@@ -9,7 +9,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 6 },
   fontFamily: "Poppins, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif",
   headings: { fontFamily: "Poppins, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif" },
-  // SPEC 9 breakpoints: sm 544, md 768, lg 992, xl 1200 px (xs only has to sit below sm).
+  // Breakpoints: sm 544, md 768, lg 992, xl 1200 px (xs only has to sit below sm).
   breakpoints: { xs: "30em", sm: "34em", md: "48em", lg: "62em", xl: "75em" },
   defaultRadius: "md",
   other: { secondaryColor, errorColor },

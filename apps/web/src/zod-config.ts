@@ -1,5 +1,5 @@
 // Zod's core config alone: importing "zod" here would put all of Zod in the first chunk, over the sign-in
-// page's JavaScript budget (issue 10); the forms that parse load it with their own chunks.
+// page's JavaScript budget (docs/performance.md); the forms that parse load it with their own chunks.
 import { config } from "zod/v4/core";
 
 // Zod probes `new Function` to speed up object parsing; our CSP forbids eval, so the probe shows as a

@@ -27,7 +27,7 @@ export function AppProvider({ queryClient, children, env }: AppProviderProps) {
 }
 
 // The notifications' container (about 12 KB gzip) loads with the first notification, not with the
-// sign-in page, which shows none (its JavaScript budget is 200 KB, issue 10). A notification shown
+// sign-in page, which shows none (its JavaScript budget is 200 KB, docs/performance.md). A notification shown
 // before it arrives waits in the store and appears as it mounts.
 const Notifications = lazy(async () => ({
   default: (await import("./notifications-container")).Notifications,

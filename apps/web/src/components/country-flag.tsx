@@ -16,7 +16,7 @@ function CodeText({ code }: { code: string }) {
   );
 }
 
-/** A country code as its flag (the code as a fallback); Worldwide shows a globe (DECISIONS "Catalog"). */
+/** A country code as its flag (the code as a fallback); Worldwide shows a globe (decision 0006). */
 export function CountryFlag({ code }: { code: string | null | undefined }) {
   if (!code) return <Text span>{t("common.none")}</Text>;
   const upper = code.toUpperCase();

@@ -12,7 +12,7 @@ export function LoadingBlock() {
   );
 }
 
-/** A failed load inside a modal: the action's message (SPEC 8) and the server's beneath it. */
+/** A failed load inside a modal: the action's message and the server's beneath it (decision 0007). */
 export function LoadError({ action, error }: { action: string; error: Error }) {
   return (
     <Alert color={errorColor} title={action}>

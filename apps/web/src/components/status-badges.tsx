@@ -2,20 +2,20 @@ import { Badge } from "@mantine/core";
 import type { OfferStatus } from "@rewards/contract";
 import { t } from "../lib/i18n";
 
-/** isActive true is Active, false is Banned (SPEC 4 "User status"). */
+/** isActive true is Active, false is Banned (decision 0007). */
 export function UserStatusBadge({ isActive }: { isActive: boolean }) {
   return (
     <Badge color={isActive ? "green" : "red"} variant="light" miw="max-content">
-      {t(isActive ? "customers.status.active" : "customers.status.banned")}
+      {t(isActive ? "appUsers.status.active" : "appUsers.status.banned")}
     </Badge>
   );
 }
 
-/** Spelled correctly on screen, whatever the wire calls it (DECISIONS "Wording and names"). */
+/** Spelled correctly on screen, whatever the wire calls it (decision 0009). */
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   return (
     <Badge color={verified ? "blue" : "gray"} variant="outline" miw="max-content">
-      {t(verified ? "customers.verified" : "customers.unverified")}
+      {t(verified ? "appUsers.verified" : "appUsers.unverified")}
     </Badge>
   );
 }

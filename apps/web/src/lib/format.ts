@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 
-/** Money is stored with 4 decimals and shown with 2 (DECISIONS "Wire conventions"). */
+/** Money is stored with 4 decimals and shown with 2 (decision 0007). */
 export function formatUsd(amount: number): string {
   return `$${amount.toFixed(2)}`;
 }

@@ -4,7 +4,7 @@ import { showError } from "./show-error";
 
 /**
  * A failed save: a 400's field errors go onto the fields the form has; anything else (or errors on
- * fields it does not show) becomes SPEC 8's message for the action, with the server's beneath it.
+ * fields it does not show) becomes the action's own message (decision 0007), with the server's beneath it.
  */
 export function showSaveError<V extends object>(
   form: Pick<UseFormReturnType<V>, "setErrors" | "values">,

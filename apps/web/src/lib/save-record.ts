@@ -1,19 +1,25 @@
-import { api } from "./api-client";
+import { type Endpoint, pathOf } from "@rewards/contract";
+import { apiRequest } from "./api-client";
 
 /**
- * SPEC 4's save rule for settings: a record without `_id` is created (POST to `createPath`, the answer
- * wraps it under `answerName`), one with `_id` is updated (PUT to `updatePath/{_id}`, answering it).
+ * The save rule of settings-like records: one without `_id` is created (the `create` endpoint, whose answer
+ * wraps the record under `answerName`), one with `_id` is updated (the `update` endpoint, `:id` in its path,
+ * answering the record).
  */
 export async function saveRecord<T>(options: {
   id: string | undefined;
-  createPath: string;
-  updatePath: string;
+  create: Endpoint;
+  update: Endpoint;
   answerName: string;
   body: unknown;
 }): Promise<T> {
   if (options.id) {
-    return api.put<T>(`${options.updatePath}/${encodeURIComponent(options.id)}`, options.body);
+    return apiRequest<T>(options.update.method, pathOf(options.update, { id: options.id }), {
+      body: options.body,
+    });
   }
-  const created = await api.post<Record<string, T>>(options.createPath, options.body);
+  const created = await apiRequest<Record<string, T>>(options.create.method, pathOf(options.create), {
+    body: options.body,
+  });
   return created[options.answerName] as T;
 }

@@ -1,4 +1,5 @@
 import type { Profile } from "@rewards/contract";
+import { matchRoutes } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
 import { routes } from "../router";
 import { type FetchCall, renderWithProviders, stubFetch } from "./render";
@@ -28,4 +29,17 @@ export function renderApp(
   const view = renderWithProviders(null, { routes, initialEntries: [url] });
   const apiCalls = () => calls.filter((call) => call.url !== "/api/profile/me");
   return { ...view, calls: apiCalls };
+}
+
+/** The lazy loader of the screen at `url` in the app's route table: a test renders it without knowing its module. */
+export function screenAt(url: string) {
+  const lazy = matchRoutes(routes, url)?.at(-1)?.route.lazy;
+  if (typeof lazy !== "function") throw new Error(`no lazily loaded screen at ${url}`);
+  return lazy;
+}
+
+/** Loads the screens at `urls` and their layouts up front, so no test pays for the first load. */
+export function preloadScreens(...urls: string[]) {
+  const loaders = urls.flatMap((url) => (matchRoutes(routes, url) ?? []).map((match) => match.route.lazy));
+  return Promise.all(loaders.map((lazy) => (typeof lazy === "function" ? lazy() : undefined)));
 }

@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { Logo } from "../../components/logo";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 
 export function ErrorRoute() {
   return (
@@ -15,7 +16,7 @@ export function ErrorRoute() {
           {t("error.title")}
         </Title>
         <Text c="dimmed">{t("error.text")}</Text>
-        <Button component={Link} to="/">
+        <Button component={Link} to={paths.home}>
           {t("error.home")}
         </Button>
       </Stack>

@@ -2,6 +2,7 @@ import { Anchor, Container, Group, Paper, Stack, Text, Title } from "@mantine/co
 import { Link } from "react-router";
 import { Logo } from "../../components/logo";
 import { type I18nKey, t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 
 const sections = ["use", "accounts", "payouts", "privacy", "contact"] as const;
 
@@ -10,10 +11,10 @@ export function TermsRoute() {
     <Container size="sm" py="xl" px="md">
       <Stack gap="lg">
         <Group justify="space-between">
-          <Anchor component={Link} to="/">
+          <Anchor component={Link} to={paths.home}>
             <Logo size={32} />
           </Anchor>
-          <Anchor component={Link} to="/" size="sm">
+          <Anchor component={Link} to={paths.home} size="sm">
             {t("terms.back")}
           </Anchor>
         </Group>

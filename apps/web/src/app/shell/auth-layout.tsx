@@ -2,16 +2,22 @@ import { Anchor, Box, Flex, Group, Paper, Text } from "@mantine/core";
 import { brandName } from "@rewards/contract";
 import { Link, Outlet, useLocation } from "react-router";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 import { AuthWelcomePanel } from "./auth-welcome-panel";
 
 function AuthTopLink() {
-  const onRegistration = useLocation().pathname.startsWith("/auth/registration");
+  const onRegistration = useLocation().pathname.startsWith(paths.auth.registration);
   return (
     <Group justify="flex-end" gap={6} p="md">
       <Text size="sm" c="dimmed">
         {onRegistration ? t("auth.haveAccount") : t("auth.noAccount")}
       </Text>
-      <Anchor component={Link} to={onRegistration ? "/auth/login" : "/auth/registration"} size="sm" fw={600}>
+      <Anchor
+        component={Link}
+        to={onRegistration ? paths.auth.login : paths.auth.registration}
+        size="sm"
+        fw={600}
+      >
         {onRegistration ? t("auth.signIn") : t("auth.signUp")}
       </Anchor>
     </Group>
@@ -33,7 +39,7 @@ export function AuthLayout() {
           <Text size="sm" c="dimmed">
             © {new Date().getFullYear()} {brandName}
           </Text>
-          <Anchor component={Link} to="/terms" size="sm">
+          <Anchor component={Link} to={paths.terms} size="sm">
             {t("auth.links.contact")}
           </Anchor>
         </Group>

@@ -3,8 +3,9 @@ import { brandName } from "@rewards/contract";
 import { Link } from "react-router";
 import { Logo } from "../../components/logo";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 
-/** The left panel of the signed-out area: brand, SPEC 1's tag line, Privacy and Legal. */
+/** The left panel of the signed-out area: brand, tag line, Privacy and Legal. */
 export function AuthWelcomePanel() {
   return (
     <Box
@@ -32,10 +33,10 @@ export function AuthWelcomePanel() {
             © {new Date().getFullYear()} {brandName}
           </Text>
           <Group gap="md">
-            <Anchor component={Link} to="/terms" c="white" size="sm">
+            <Anchor component={Link} to={paths.terms} c="white" size="sm">
               {t("auth.links.privacy")}
             </Anchor>
-            <Anchor component={Link} to="/terms" c="white" size="sm">
+            <Anchor component={Link} to={paths.terms} c="white" size="sm">
               {t("auth.links.legal")}
             </Anchor>
           </Group>

@@ -2,6 +2,7 @@ import { Anchor, Group, Text } from "@mantine/core";
 import { brandName } from "@rewards/contract";
 import { Link } from "react-router";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 
 export function Footer() {
   return (
@@ -17,10 +18,10 @@ export function Footer() {
         {t("shell.footer.copyright", { year: new Date().getFullYear(), brand: brandName })}
       </Text>
       <Group gap="md">
-        <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+        <Anchor component={Link} to={paths.terms} size="sm" c="dimmed">
           {t("shell.footer.terms")}
         </Anchor>
-        <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+        <Anchor component={Link} to={paths.terms} size="sm" c="dimmed">
           {t("shell.footer.contact")}
         </Anchor>
       </Group>

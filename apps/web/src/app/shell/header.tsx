@@ -2,6 +2,7 @@ import { Anchor, AppShell, Burger, Button, Group } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 import { LanguageMenu } from "./language-menu";
 import { activeMenuEntry, menuEntries } from "./menu";
 import { UserMenu } from "./user-menu";
@@ -27,7 +28,7 @@ export function Header({ drawerOpened, onBurger, onOpenProfile }: HeaderProps) {
             size="sm"
             aria-label={t("shell.openMenu")}
           />
-          <Anchor component={Link} to="/dashboard" underline="never">
+          <Anchor component={Link} to={paths.dashboard} underline="never">
             <Logo size={32} />
           </Anchor>
           <Group gap={4} visibleFrom="md" component="nav">

@@ -2,7 +2,7 @@ import { Button, Menu } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { t } from "../../lib/i18n";
 
-/** DECISIONS "Look and feel": English only until another translation is complete. */
+/** English only until another translation is complete (decision 0014). */
 export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>

@@ -14,6 +14,7 @@ import {
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { I18nKey } from "../../lib/i18n";
+import { pathPrefixes, paths } from "../../lib/paths";
 
 export type MenuSection = "main" | "setting";
 
@@ -22,9 +23,9 @@ export type MenuEntry = {
   title: I18nKey;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   section: MenuSection;
-  /** The page's heading when it differs from the menu's wording (SPEC 2.5: "Users list"). */
+  /** The page's heading when it differs from the menu's wording (e.g. "Users list"). */
   pageTitle?: I18nKey;
-  /** Also in the header's top menu (SPEC 2.1: only Dashboard). */
+  /** Also in the header's top menu (only Dashboard). */
   inHeader?: boolean;
   ownerOnly?: boolean;
   /** Other path prefixes that belong to this entry (the catalog's /dash/countries screens). */
@@ -35,66 +36,72 @@ export const sectionTitles: Partial<Record<MenuSection, I18nKey>> = { setting: "
 
 // One line per screen: later issues add Users, Redeems, ... here as their screens arrive.
 export const menuEntries: readonly MenuEntry[] = [
-  { path: "/dashboard", title: "menu.dashboard", icon: IconLayoutDashboard, section: "main", inHeader: true },
   {
-    path: "/dash/customers",
-    title: "menu.customers",
-    pageTitle: "menu.customers.page",
+    path: paths.dashboard,
+    title: "menu.dashboard",
+    icon: IconLayoutDashboard,
+    section: "main",
+    inHeader: true,
+  },
+  {
+    path: paths.appUsers.list,
+    title: "menu.appUsers",
+    pageTitle: "menu.appUsers.page",
     icon: IconUsers,
     section: "main",
   },
   {
-    path: "/dash/redeems",
+    path: paths.redeems.list,
     title: "menu.redeems",
     pageTitle: "menu.redeems.page",
     icon: IconReceipt,
     section: "main",
   },
   {
-    path: "/dash/offers",
+    path: paths.offers.list,
     title: "menu.offers",
     icon: IconGift,
     section: "main",
   },
   {
-    path: "/dash/rewards",
+    path: paths.catalog.home,
     title: "menu.rewards",
     icon: IconCoin,
     section: "main",
-    alsoActiveOn: ["/dash/countries"],
+    alsoActiveOn: [pathPrefixes.catalogRecords],
   },
   {
-    path: "/dash/giveaway",
+    path: paths.giveaway,
     title: "menu.giveaway",
     icon: IconTrophy,
     section: "main",
   },
   {
-    path: "/dash/notification",
+    path: paths.notification,
     title: "menu.notification",
     icon: IconBell,
     section: "main",
   },
   {
-    path: "/dash/network",
+    path: paths.network.list,
     title: "menu.network",
     icon: IconPlugConnected,
     section: "setting",
   },
   {
-    path: "/dash/setting",
+    path: paths.setting,
     title: "menu.setting",
     icon: IconSettings,
     section: "setting",
   },
   {
-    path: "/dash/activity",
+    path: paths.activity,
     title: "menu.activity",
     icon: IconHistory,
     section: "setting",
   },
   {
-    path: "/dash/admins",
+    path: paths.admins,
     title: "menu.admins",
     icon: IconUserShield,
     section: "setting",

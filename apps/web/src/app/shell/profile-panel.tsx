@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { LoadingBlock } from "../../components/loading-block";
 import { useAuthStore } from "../../lib/auth-store";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 import { initialOf } from "./user-menu";
 
 // Loaded when the panel opens: the shell's first load stays as small as it was.
@@ -45,7 +46,7 @@ export function ProfilePanel({ opened, onClose }: ProfilePanelProps) {
       <Group mt="md">
         <Button
           component={Link}
-          to="/logout"
+          to={paths.logout}
           onClick={onClose}
           variant="light"
           size="sm"

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { LogoMark } from "../../components/logo";
 import { useAuthStore } from "../../lib/auth-store";
 
-/** SPEC 2.1: shown at start, gone once nothing loads or after 3 s at the latest; never comes back. */
+/** Shown at start, gone once nothing loads or after 3 s at the latest; never comes back. */
 export function Splash() {
   const fetching = useIsFetching();
   const profilePending = useAuthStore((state) => Boolean(state.authToken) && !state.user);

@@ -1,10 +1,11 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 import { activeMenuEntry } from "./menu";
 import { TodayButton } from "./today-button";
 
-/** The page title is the active menu entry's title (SPEC 2.1). */
+/** The page title is the active menu entry's title. */
 export function Subheader() {
   const active = activeMenuEntry(useLocation().pathname);
   const title = active ? t(active.title) : "";
@@ -17,15 +18,15 @@ export function Subheader() {
           {heading}
         </Title>
         <Breadcrumbs separatorMargin={6} fz="sm">
-          <Anchor component={Link} to="/dashboard" size="sm" c="dimmed">
+          <Anchor component={Link} to={paths.dashboard} size="sm" c="dimmed">
             {t("shell.home")}
           </Anchor>
-          {active && active.path !== "/dashboard" && (
+          {active && active.path !== paths.dashboard && (
             <Anchor component={Link} to={active.path} size="sm" c="dimmed">
               {title}
             </Anchor>
           )}
-          {active?.path === "/dashboard" && (
+          {active?.path === paths.dashboard && (
             <Text size="sm" c="dimmed">
               {title}
             </Text>

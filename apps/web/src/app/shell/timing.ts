@@ -1,4 +1,4 @@
-/** SPEC 9 timings of the shell. */
+/** The shell's timings (decision 0015). */
 export const progressStepMs = 30;
 export const progressStepPercent = 10;
 export const asideHoverExpandMs = 50;

@@ -6,7 +6,7 @@ import { rangeNames, useDashboardRange } from "../../features/dashboard/range";
 import { t } from "../../lib/i18n";
 
 /**
- * SPEC 2.1's "Today" button, now the range of the dashboard's "today" widgets (issue 7). It shows on
+ * The "Today" button: the range of the dashboard's "today" widgets (docs/features/dashboard.md). It shows on
  * every page: Today with the day and month by default, the chosen range's name otherwise. The choice
  * lives in the dashboard's URL, so choosing a range from another page opens the dashboard with it.
  */

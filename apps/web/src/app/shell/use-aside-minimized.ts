@@ -1,7 +1,7 @@
 import Cookies from "js-cookie";
 import { useCallback, useState } from "react";
 
-/** SPEC 2.1: the minimised side menu survives reloads through this cookie. */
+/** The minimised side menu survives reloads through this cookie. */
 export const asideCookieName = "aside_minimized";
 
 export function readAsideMinimized(): boolean {

@@ -11,6 +11,7 @@ import { IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useAuthStore } from "../../lib/auth-store";
 import { t } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 
 export function initialOf(name: string | undefined): string {
   return name?.trim().charAt(0).toUpperCase() ?? "";
@@ -48,7 +49,7 @@ export function UserMenu({ onOpenProfile }: { onOpenProfile: () => void }) {
           {scheme === "dark" ? t("shell.lightMode") : t("shell.darkMode")}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} />} component={Link} to="/logout">
+        <Menu.Item leftSection={<IconLogout size={16} />} component={Link} to={paths.logout}>
           {t("common.signOut")}
         </Menu.Item>
       </Menu.Dropdown>

@@ -47,7 +47,7 @@ export function rangeText(from: number, to: number, total: number, kind: TotalCo
   return t("list.range", { from, to, total });
 }
 
-/** mantine-datatable with remote paging, the three-state sort and row selection (SPEC 2.4). */
+/** mantine-datatable with remote paging, the three-state sort and row selection (docs/features/lists.md). */
 export function ResourceTable<T extends { _id: string }, S extends string>({
   state,
   columns,

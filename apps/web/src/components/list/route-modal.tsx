@@ -32,7 +32,7 @@ type RouteModalProps = {
   children: ReactNode;
 };
 
-/** A Mantine modal rendered by a child route of its list (ARCHITECTURE: every modal has a URL). */
+/** A Mantine modal rendered by a child route of its list: every modal has a URL (docs/features/lists.md). */
 export function RouteModal({ title, size = "lg", children }: RouteModalProps) {
   const close = useCloseRouteModal();
   return (
@@ -50,8 +50,8 @@ export function RouteModal({ title, size = "lg", children }: RouteModalProps) {
 }
 
 /**
- * Bulk dialogs close at once when nothing is selected (SPEC 2.4), e.g. when opened by URL. Checked on
- * opening only: a dialog that has just cleared the selection closes itself.
+ * Bulk dialogs close at once when nothing is selected (docs/features/lists.md), e.g. when opened by
+ * URL. Checked on opening only: a dialog that has just cleared the selection closes itself.
  */
 export function RequireSelection({ children }: { children: ReactNode }) {
   const { listPath, selected } = useListOutlet();

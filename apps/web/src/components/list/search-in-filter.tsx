@@ -5,7 +5,10 @@ import { isIncompleteId } from "./use-list-state";
 
 type SearchValues = Record<string, string | undefined>;
 
-/** The search box and its "Search in" choice of field (SPEC 5 "Filters"), writing `search` and `searchIn`. */
+/**
+ * The search box and its "Search in" choice of field, writing `search` and `searchIn`
+ * (docs/features/lists.md).
+ */
 export function SearchInFilter<F extends string>({
   filters,
   setFilters,

@@ -2,7 +2,7 @@ import { Group, Paper, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { t } from "../../lib/i18n";
 
-/** Shown while rows are selected: the count and the list's bulk actions (SPEC 2.4). */
+/** Shown while rows are selected: the count and the list's bulk actions. */
 export function SelectionBar({ count, children }: { count: number; children: ReactNode }) {
   if (count === 0) return null;
   return (

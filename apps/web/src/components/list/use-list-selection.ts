@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 /**
  * The selected rows of a list. They are dropped whenever `resetOn` changes by value: pass the list's
  * query and the time its data last arrived, so a new query or a refetch (after any mutation) clears
- * the selection (SPEC 2.4).
+ * the selection (docs/features/lists.md).
  */
 export function useListSelection<T>(resetOn: unknown) {
   const [selected, setSelected] = useState<T[]>([]);

@@ -56,7 +56,7 @@ export function compactFilter<F extends Record<string, unknown>>(filter: F): Par
 
 /**
  * List state (filters, sort, page, page size) read from and written to the URL, the only place it lives
- * (ARCHITECTURE "List state in the URL is the source of truth"). Invalid values read as the defaults,
+ * (docs/features/lists.md). Invalid values read as the defaults,
  * and values equal to their defaults are left out of the URL.
  */
 export function useListState<S extends string, F>(config: ListStateConfig<S, F>) {

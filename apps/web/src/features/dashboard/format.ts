@@ -5,7 +5,7 @@ export function formatCount(count: number): string {
   return count.toLocaleString("en-US");
 }
 
-/** The seven points' names, oldest first: "6 Days Ago" … "Yesterday", "Today" (SPEC 2.3). */
+/** The seven points' names, oldest first: "6 Days Ago" … "Yesterday", "Today". */
 export function seriesDayLabel(index: number, length = 7): string {
   const daysAgo = length - 1 - index;
   if (daysAgo === 0) return t("dashboard.day.today");

@@ -2,8 +2,8 @@ import { type DashboardRange, dashboardRanges } from "@rewards/contract";
 import { useCallback } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { I18nKey } from "../../lib/i18n";
+import { paths } from "../../lib/paths";
 
-export const dashboardPath = "/dashboard";
 export const defaultRange: DashboardRange = "today";
 
 /** The range's name in the choice and on the subheader button. */
@@ -29,7 +29,7 @@ export function parseRange(value: string | null): DashboardRange {
 
 /** The dashboard's address for a range; Today is the default and stays out of the URL. */
 export function dashboardHref(range: DashboardRange): string {
-  return range === defaultRange ? dashboardPath : `${dashboardPath}?range=${range}`;
+  return range === defaultRange ? paths.dashboard : `${paths.dashboard}?range=${range}`;
 }
 
 /**
@@ -40,7 +40,7 @@ export function useDashboardRange(): [DashboardRange, (range: DashboardRange) =>
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const range = pathname === dashboardPath ? parseRange(searchParams.get("range")) : defaultRange;
+  const range = pathname === paths.dashboard ? parseRange(searchParams.get("range")) : defaultRange;
   const choose = useCallback((next: DashboardRange) => navigate(dashboardHref(next)), [navigate]);
   return [range, choose];
 }

@@ -1,15 +1,13 @@
-import type { AdminListAnswer } from "@rewards/contract";
+import { adminEndpoints } from "@rewards/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export const adminsQueryKey = ["admins"] as const;
-
-export function getAdmins({ signal }: { signal?: AbortSignal } = {}): Promise<AdminListAnswer> {
-  return api.get<AdminListAnswer>("/api/admins", { signal });
-}
+import { call } from "../../../lib/api-client";
+import { adminKeys } from "./keys";
 
 export function getAdminsQueryOptions() {
-  return queryOptions({ queryKey: [...adminsQueryKey, "list"], queryFn: getAdmins });
+  return queryOptions({
+    queryKey: adminKeys.list(),
+    queryFn: ({ signal }) => call(adminEndpoints.list, { query: {} }, { signal }),
+  });
 }
 
 export function useAdmins() {

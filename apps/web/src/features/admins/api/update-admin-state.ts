@@ -1,20 +1,20 @@
-import { type Admin, type AdminStateBody, actionErrors, adminStateBodySchema } from "@rewards/contract";
+import { type AdminStateBody, actionErrors, adminEndpoints, adminStateBodySchema } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { showError } from "../../../lib/show-error";
-import { adminsQueryKey } from "./get-admins";
+import { adminKeys } from "./keys";
 
 export type UpdateAdminStateInput = { id: string } & AdminStateBody;
 
-export function updateAdminState({ id, ...body }: UpdateAdminStateInput): Promise<Admin> {
-  return api.put<Admin>(`/api/admins/${encodeURIComponent(id)}/state`, adminStateBodySchema.parse(body));
+export function updateAdminState({ id, ...body }: UpdateAdminStateInput) {
+  return call(adminEndpoints.changeState, { params: { id }, body: adminStateBodySchema.parse(body) });
 }
 
 export function useUpdateAdminState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAdminState,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
     onError: (error) => showError(actionErrors.updateAdminState, error),
   });
 }

@@ -16,7 +16,7 @@ const actions: Record<Admin["status"], { label: I18nKey; to: "active" | "disable
 };
 
 export function AdminActions({ admin, isSelf, loading, onChange }: AdminActionsProps) {
-  // The owner cannot disable itself (DECISIONS "Names fixed").
+  // The owner cannot disable itself (decision 0013).
   if (admin.role === "owner" || isSelf) {
     return (
       <Badge variant="outline" color="green">

@@ -12,7 +12,7 @@ export function AdminsTable({ admins, currentUserId }: AdminsTableProps) {
   const update = useUpdateAdminState();
 
   return (
-    // Scrolls sideways inside its card on narrow screens (DECISIONS "Look and feel").
+    // Scrolls sideways inside its card on narrow screens (decision 0014).
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>

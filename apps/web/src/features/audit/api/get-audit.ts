@@ -1,19 +1,13 @@
-import type { AuditListAnswer } from "@rewards/contract";
+import { auditEndpoints } from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { type AuditQueryParams, auditKeys } from "./keys";
-
-export function getAudit(
-  queryParams: AuditQueryParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<AuditListAnswer> {
-  return api.post<AuditListAnswer>("/api/audit?group=false", { queryParams }, { signal });
-}
 
 export function getAuditQueryOptions(queryParams: AuditQueryParams) {
   return queryOptions({
     queryKey: auditKeys.list(queryParams),
-    queryFn: ({ signal }) => getAudit(queryParams, { signal }),
+    queryFn: ({ signal }) =>
+      call(auditEndpoints.list, { query: { group: "false" }, body: { queryParams } }, { signal }),
     placeholderData: keepPreviousData,
     // The log grows with every write made elsewhere: coming back to the page shows the latest.
     staleTime: 0,

@@ -1,6 +1,6 @@
-import { type AuditListAnswer, auditListAnswerSchema } from "@rewards/contract";
+import { type AuditListAnswer, auditEndpoints, auditListAnswerSchema } from "@rewards/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client";
+import { ApiError, call } from "../../../lib/api-client";
 import { auditKeys } from "./keys";
 
 const empty: AuditListAnswer = { totalCount: 0, entities: [] };
@@ -11,9 +11,11 @@ export async function getRecordHistory(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AuditListAnswer> {
   try {
-    const answer = await api.get<unknown>(`/api/audit/record/${encodeURIComponent(recordId)}?pageSize=10`, {
-      signal,
-    });
+    const answer = await call(
+      auditEndpoints.recordHistory,
+      { params: { id: recordId }, query: { pageSize: 10 } },
+      { signal },
+    );
     return auditListAnswerSchema.parse(answer);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return empty;

@@ -4,17 +4,14 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
-import { owner, renderApp } from "../../../test/app";
+import { owner, preloadScreens, renderApp } from "../../../test/app";
 import { errorBody } from "../../../test/render";
 
 // Screens load lazily, and the first of a file can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 // The screens load lazily: load them once up front, so no test pays for the first load on a busy machine.
-beforeAll(
-  () => Promise.all([import("../../../app/shell/dashboard-shell"), import("../../../app/routes/activity")]),
-  30_000,
-);
+beforeAll(() => preloadScreens("/dash/activity"), 30_000);
 
 const userId = "0190f4b2-7c1e-7a3d-9f10-2b6c8e4d5a01";
 const redeemId = "0190f4b2-7c1e-7a3d-9f10-2b6c8e4d6a01";

@@ -1,6 +1,7 @@
 import type { AuditEntry } from "@rewards/contract";
 import en from "../../../i18n/en.json";
 import { type I18nKey, t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 
 // The keys en.json has, to tell a known action from one a newer server wrote, without a second list.
 const labels: Record<string, string> = en;
@@ -20,32 +21,31 @@ export function recordTypeLabel(recordType: string): string {
 export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "recordId">): string | null {
   const id = entry.recordId;
   if (!id || entry.action.endsWith(".delete")) return null;
-  const encoded = encodeURIComponent(id);
   switch (entry.recordType) {
     case "user":
-      return `/dash/customers/${encoded}/details`;
+      return paths.appUsers.details(id);
     case "redeem":
-      return `/dash/redeems/${encoded}/details`;
+      return paths.redeems.details(id);
     case "country":
-      return `/dash/countries/${encoded}/add`;
+      return paths.catalog.rewards(id);
     case "reward":
-      return `/dash/countries/rewards/${encoded}/add`;
+      return paths.catalog.rewardItems(id);
     case "giveaway":
-      return "/dash/giveaway";
+      return paths.giveaway;
     case "network":
     case "nativeAds":
-      return "/dash/network";
+      return paths.network.list;
     case "appSetting":
     case "socialConfig":
     case "mailConfig":
     case "generalConfig":
     case "pushConfig":
-      return "/dash/setting";
+      return paths.setting;
     case "notification":
-      return "/dash/notification";
+      return paths.notification;
     case "admin":
     case "securityConfig":
-      return "/dash/admins";
+      return paths.admins;
     default:
       return null;
   }

@@ -3,32 +3,22 @@ import type { AuditEntry } from "@rewards/contract";
 import { configure, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
-import { owner, renderApp } from "../../../test/app";
+import { owner, preloadScreens, renderApp } from "../../../test/app";
+import { appUserDetails, appUserId } from "../../../test/fixtures/app-users";
+import { redeemDetails, redeemId } from "../../../test/fixtures/redeems";
 import { errorBody } from "../../../test/render";
-import { customerDetails, customerId } from "../../customers/test/fixtures";
-import { redeemDetails, redeemId } from "../../redeems/test/fixtures";
 
 configure({ asyncUtilTimeout: 5000 });
 
 // The screens load lazily: load them once up front, so no test pays for the first load on a busy machine.
-beforeAll(
-  () =>
-    Promise.all([
-      import("../../../app/shell/dashboard-shell"),
-      import("../../../app/routes/customers/customers"),
-      import("../../../app/routes/customers/customer-details"),
-      import("../../../app/routes/redeems/redeems"),
-      import("../../../app/routes/redeems/redeem-details"),
-    ]),
-  30_000,
-);
+beforeAll(() => preloadScreens("/dash/customers/x/details", "/dash/redeems/x/details"), 30_000);
 
 const actor = { _id: owner._id, fullName: owner.fullName, username: owner.username };
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   _id: "e1",
   action: "user.update",
   recordType: "user",
-  recordId: customerId(1),
+  recordId: appUserId(1),
   actor,
   changes: {},
   createdAt: "2026-01-06T10:00:00.000Z",
@@ -48,11 +38,11 @@ describe("A record's history in its details", () => {
       entry({ _id: "e2", changes: { points: { before: 100, after: 350 } } }),
       entry({ _id: "e1", action: "user.status", changes: { isActive: { before: true, after: false } } }),
     ];
-    const { calls } = renderApp(`/dash/customers/${customerId(1)}/details`, (call) => {
-      if (call.url.startsWith(`/api/audit/record/${customerId(1)}`)) {
+    const { calls } = renderApp(`/dash/customers/${appUserId(1)}/details`, (call) => {
+      if (call.url.startsWith(`/api/audit/record/${appUserId(1)}`)) {
         return { body: { totalCount: 12, entities: history } };
       }
-      if (call.url === `/api/users/details/${customerId(1)}`) return { body: customerDetails(1) };
+      if (call.url === `/api/users/details/${appUserId(1)}`) return { body: appUserDetails(1) };
       return emptyList;
     });
     const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));
@@ -61,10 +51,10 @@ describe("A record's history in its details", () => {
     expect(dialog.getByText("User status changed")).toBeInTheDocument();
     expect(dialog.getByRole("link", { name: "All 12 changes in Activity" })).toHaveAttribute(
       "href",
-      `/dash/activity?recordId=${customerId(1)}`,
+      `/dash/activity?recordId=${appUserId(1)}`,
     );
     expect(calls().find((call) => call.url.startsWith("/api/audit/record/"))?.url).toBe(
-      `/api/audit/record/${customerId(1)}?pageSize=10`,
+      `/api/audit/record/${appUserId(1)}?pageSize=10`,
     );
   });
 
@@ -98,10 +88,10 @@ describe("A record's history in its details", () => {
   });
 
   it("shows a history that cannot be loaded as a message in its place", async () => {
-    renderApp(`/dash/customers/${customerId(1)}/details`, (call) => {
+    renderApp(`/dash/customers/${appUserId(1)}/details`, (call) => {
       if (call.url.startsWith("/api/audit/record/"))
         return { status: 400, body: errorBody(400, "Not a valid id") };
-      if (call.url === `/api/users/details/${customerId(1)}`) return { body: customerDetails(1) };
+      if (call.url === `/api/users/details/${appUserId(1)}`) return { body: appUserDetails(1) };
       return emptyList;
     });
     const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));

@@ -3,6 +3,7 @@ import { actionErrors } from "@rewards/contract";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { useRecordHistory } from "../api/get-record-history";
 import { AuditChanges } from "./audit-changes";
 import { actionLabel } from "./audit-labels";
@@ -50,7 +51,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
         ))}
       </Timeline>
       {totalCount > entities.length && (
-        <Anchor component={Link} to={`/dash/activity?recordId=${encodeURIComponent(recordId)}`} size="sm">
+        <Anchor component={Link} to={`${paths.activity}?recordId=${encodeURIComponent(recordId)}`} size="sm">
           {t("audit.history.all", { count: totalCount })}
         </Anchor>
       )}

@@ -1,20 +1,19 @@
-import type { Profile } from "@rewards/contract";
+import { profileEndpoints } from "@rewards/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { useAuthStore } from "../../../lib/auth-store";
-
-export const profileQueryKey = ["auth", "profile"] as const;
-
-export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
-  return api.get<Profile>("/api/profile/me", { signal });
-}
+import { authKeys } from "./keys";
 
 export function getProfileQueryOptions(enabled = true) {
-  return queryOptions({ queryKey: profileQueryKey, queryFn: getProfile, enabled });
+  return queryOptions({
+    queryKey: authKeys.profile(),
+    queryFn: ({ signal }) => call(profileEndpoints.me, {}, { signal }),
+    enabled,
+  });
 }
 
-/** SPEC 4: once a token is held, the profile is fetched and kept in the auth store. */
+/** Once a token is held, the profile is fetched and kept in the auth store. */
 export function useProfile() {
   const authToken = useAuthStore((state) => state.authToken);
   const setUser = useAuthStore((state) => state.setUser);

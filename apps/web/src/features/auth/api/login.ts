@@ -1,6 +1,5 @@
 import {
-  type AccessTokenAnswer,
-  type LoginAnswer,
+  authEndpoints,
   type LoginBody,
   loginBodySchema,
   loginSubmitDelayMs,
@@ -8,23 +7,19 @@ import {
   mfaLoginBodySchema,
 } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { useAuthStore } from "../../../lib/auth-store";
-import { profileQueryKey } from "./get-profile";
+import { authKeys } from "./keys";
 
 /** An access token, or (two-factor sign-in on) the token of the second step. */
-export function login(body: LoginBody): Promise<LoginAnswer> {
+export function login(body: LoginBody) {
   // A 401 here is a wrong password, not an expired session.
-  return api.post<LoginAnswer>("/api/users/login", loginBodySchema.parse(body), {
-    skipAuthRedirect: true,
-  });
+  return call(authEndpoints.login, { body: loginBodySchema.parse(body) }, { skipAuthRedirect: true });
 }
 
 /** The second step: the code from the authenticator app, or a recovery code. */
-export function loginMfa(body: MfaLoginBody): Promise<AccessTokenAnswer> {
-  return api.post<AccessTokenAnswer>("/api/users/login/mfa", mfaLoginBodySchema.parse(body), {
-    skipAuthRedirect: true,
-  });
+export function loginMfa(body: MfaLoginBody) {
+  return call(authEndpoints.loginMfa, { body: mfaLoginBodySchema.parse(body) }, { skipAuthRedirect: true });
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,7 +28,7 @@ function useStoreToken() {
   const queryClient = useQueryClient();
   const setToken = useAuthStore((state) => state.setToken);
   return (accessToken: string) => {
-    queryClient.removeQueries({ queryKey: profileQueryKey });
+    queryClient.removeQueries({ queryKey: authKeys.profile() });
     setToken(accessToken);
   };
 }
@@ -41,7 +36,7 @@ function useStoreToken() {
 export function useLogin({ delayMs = loginSubmitDelayMs }: { delayMs?: number } = {}) {
   const storeToken = useStoreToken();
   return useMutation({
-    // SPEC 2.2: the spinner shows for a fixed delay before the request goes out.
+    // The spinner shows for a fixed delay before the request goes out.
     mutationFn: async (body: LoginBody) => {
       await wait(delayMs);
       return login(body);

@@ -1,4 +1,5 @@
-import { api } from "../../../lib/api-client";
+import { authEndpoints } from "@rewards/contract";
+import { call } from "../../../lib/api-client";
 
 /** How long sign-out waits for the server before forgetting the token anyway. */
 const logoutTimeoutMs = 5000;
@@ -9,10 +10,11 @@ const logoutTimeoutMs = 5000;
  */
 export async function endSession(): Promise<void> {
   try {
-    await api.post("/api/users/logout", undefined, {
-      skipAuthRedirect: true,
-      signal: AbortSignal.timeout(logoutTimeoutMs),
-    });
+    await call(
+      authEndpoints.logout,
+      {},
+      { skipAuthRedirect: true, signal: AbortSignal.timeout(logoutTimeoutMs) },
+    );
   } catch {
     // Offline, timed out or already signed out: forgetting the token is all that is left to do.
   }

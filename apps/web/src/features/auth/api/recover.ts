@@ -1,11 +1,9 @@
-import { type RecoverBody, recoverBodySchema } from "@rewards/contract";
+import { authEndpoints, type RecoverBody, recoverBodySchema } from "@rewards/contract";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 
-export type RecoverAnswer = { message?: string };
-
-export function recover(body: RecoverBody): Promise<RecoverAnswer> {
-  return api.post<RecoverAnswer>("/api/users/auth/recover", recoverBodySchema.parse(body));
+export function recover(body: RecoverBody) {
+  return call(authEndpoints.recover, { body: recoverBodySchema.parse(body) });
 }
 
 export function useRecover() {

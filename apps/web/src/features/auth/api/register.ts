@@ -1,12 +1,12 @@
-import { type AccessTokenAnswer, type RegisterBody, registerBodySchema } from "@rewards/contract";
+import { authEndpoints, type RegisterBody, registerBodySchema } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { useAuthStore } from "../../../lib/auth-store";
-import { profileQueryKey } from "./get-profile";
+import { authKeys } from "./keys";
 
 /** Only the first account (the owner) gets a token; later ones answer 403 until approved. */
-export function register(body: RegisterBody): Promise<AccessTokenAnswer> {
-  return api.post<AccessTokenAnswer>("/api/users/register", registerBodySchema.parse(body));
+export function register(body: RegisterBody) {
+  return call(authEndpoints.register, { body: registerBodySchema.parse(body) });
 }
 
 export function useRegister() {
@@ -15,7 +15,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: ({ accessToken }) => {
-      queryClient.removeQueries({ queryKey: profileQueryKey });
+      queryClient.removeQueries({ queryKey: authKeys.profile() });
       setToken(accessToken);
     },
   });

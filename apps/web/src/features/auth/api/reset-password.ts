@@ -1,14 +1,9 @@
-import { type ResetBody, resetBodySchema } from "@rewards/contract";
+import { authEndpoints, type ResetBody, resetBodySchema } from "@rewards/contract";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 
-export type ResetAnswer = { message?: string };
-
-export function resetPassword(token: string, body: ResetBody): Promise<ResetAnswer> {
-  return api.post<ResetAnswer>(
-    `/api/users/auth/reset/${encodeURIComponent(token)}`,
-    resetBodySchema.parse(body),
-  );
+export function resetPassword(token: string, body: ResetBody) {
+  return call(authEndpoints.resetPassword, { params: { token }, body: resetBodySchema.parse(body) });
 }
 
 export function useResetPassword(token: string) {

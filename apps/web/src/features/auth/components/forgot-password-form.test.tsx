@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LoginRoute } from "../../../app/routes/auth/login";
-import { RedirectKeepingState } from "../../../components/guard";
+import { RedirectKeepingState } from "../../../app/guard";
 import { errorBody, renderWithProviders, stubFetch } from "../../../test/render";
 import { ForgotPasswordForm } from "./forgot-password-form";
+import { LoginRoute } from "./login-form";
 
 const routes = [
   { path: "/auth/forgot-password", element: <ForgotPasswordForm /> },

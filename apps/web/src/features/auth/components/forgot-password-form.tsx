@@ -5,6 +5,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
 import { useRecover } from "../api/recover";
 import { AuthFormHeader } from "./auth-form-header";
@@ -22,7 +23,7 @@ export function ForgotPasswordForm() {
     recoverMutation.mutate(values, {
       // The sign-in page shows the notice; /auth forwards it to /auth/login.
       onSuccess: (answer) =>
-        navigate("/auth", { state: { notice: answer?.message || messages.recoverSent } }),
+        navigate(paths.auth.root, { state: { notice: answer?.message || messages.recoverSent } }),
       onError: (failure) => form.setErrors(fieldErrorsOf(failure)),
     }),
   );
@@ -47,7 +48,7 @@ export function ForgotPasswordForm() {
             <Button type="submit" loading={recoverMutation.isPending}>
               {t("common.submit")}
             </Button>
-            <Button component={Link} to="/auth" variant="default">
+            <Button component={Link} to={paths.auth.root} variant="default">
               {t("common.cancel")}
             </Button>
           </Group>

@@ -3,10 +3,11 @@ import { useForm } from "@mantine/form";
 import { type LoginBody, loginBodySchema } from "@rewards/contract";
 import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
 import { useLogin } from "../api/login";
 import { AuthFormHeader } from "./auth-form-header";
@@ -88,7 +89,7 @@ export function LoginForm({ notice, delayMs }: LoginFormProps) {
             {...form.getInputProps("password")}
           />
           <Group justify="space-between" wrap="wrap-reverse" gap="sm">
-            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+            <Anchor component={Link} to={paths.auth.forgotPassword} size="sm">
               {t("auth.login.forgot")}
             </Anchor>
             <Button type="submit" loading={loginMutation.isPending}>
@@ -99,4 +100,12 @@ export function LoginForm({ notice, delayMs }: LoginFormProps) {
       </form>
     </Stack>
   );
+}
+
+type LoginState = { notice?: string } | null;
+
+/** The sign-in route: a notice (e.g. why the session ended) can come along in the navigation state. */
+export function LoginRoute() {
+  const notice = (useLocation().state as LoginState)?.notice;
+  return <LoginForm notice={notice} />;
 }

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
 import { useRegister } from "../api/register";
 import { AuthFormHeader } from "./auth-form-header";
@@ -66,7 +67,7 @@ export function RegistrationForm() {
             label={
               <Text span size="sm">
                 {t("auth.registration.agree")}{" "}
-                <Anchor href="/terms" target="_blank" rel="noopener" size="sm">
+                <Anchor href={paths.terms} target="_blank" rel="noopener" size="sm">
                   {t("auth.registration.terms")}
                 </Anchor>
               </Text>
@@ -81,7 +82,7 @@ export function RegistrationForm() {
             >
               {t("common.submit")}
             </Button>
-            <Button component={Link} to="/auth/login" variant="default">
+            <Button component={Link} to={paths.auth.login} variant="default">
               {t("common.cancel")}
             </Button>
           </Group>

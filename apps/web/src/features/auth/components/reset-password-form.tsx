@@ -2,9 +2,10 @@ import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from
 import { useForm } from "@mantine/form";
 import { messages, type ResetBody, resetBodySchema } from "@rewards/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
 import { useCheckResetToken } from "../api/check-reset-token";
 import { useResetPassword } from "../api/reset-password";
@@ -25,14 +26,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   );
 
   if (resetMutation.isSuccess) {
-    // SPEC 2.2: no redirect after a successful reset; the visitor signs in from here.
+    // No redirect after a successful reset; the visitor signs in from here.
     return (
       <Stack gap="lg">
         <AuthFormHeader title={t("auth.reset.title")} />
         <Alert color="green" icon={<IconCircleCheck size={20} />}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{resetMutation.data?.message || messages.resetDone}</Text>
-            <Anchor component={Link} to="/auth/login" size="sm" fw={600}>
+            <Anchor component={Link} to={paths.auth.login} size="sm" fw={600}>
               {t("auth.reset.signIn")}
             </Anchor>
           </Stack>
@@ -78,7 +79,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
             <Button type="submit" loading={resetMutation.isPending}>
               {t("common.submit")}
             </Button>
-            <Button component={Link} to="/auth" variant="default">
+            <Button component={Link} to={paths.auth.root} variant="default">
               {t("common.cancel")}
             </Button>
           </Group>
@@ -86,4 +87,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </form>
     </Stack>
   );
+}
+
+/** The reset route: the token comes from the URL. */
+export function ResetPasswordRoute() {
+  const { token = "" } = useParams();
+  // A new token is a new page: the key drops the previous form and its result.
+  return <ResetPasswordForm key={token} token={token} />;
 }

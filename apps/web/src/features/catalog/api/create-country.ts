@@ -1,14 +1,11 @@
-import { type Country, type CountryBody, countryBodySchema } from "@rewards/contract";
+import { type CountryBody, countryBodySchema, countryEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { catalogKeys } from "./keys";
 
-/** POST /api/reward/countries, answering { country }. */
-export async function createCountry(body: CountryBody): Promise<Country> {
-  const created = await api.post<{ country: Country }>(
-    "/api/reward/countries",
-    countryBodySchema.parse(body),
-  );
+/** Answers the new country. */
+export async function createCountry(body: CountryBody) {
+  const created = await call(countryEndpoints.create, { body: countryBodySchema.parse(body) });
   return created.country;
 }
 

@@ -1,16 +1,16 @@
-import { type RewardItem, type RewardItemBody, rewardItemBodySchema } from "@rewards/contract";
+import { type RewardItemBody, rewardItemBodySchema, rewardItemEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { catalogKeys } from "./keys";
 
 export type CreateRewardItemInput = { rewardId: string; body: RewardItemBody };
 
-/** POST /api/reward/rewardItem/{rewardId}, answering { rewardItem }. */
-export async function createRewardItem({ rewardId, body }: CreateRewardItemInput): Promise<RewardItem> {
-  const created = await api.post<{ rewardItem: RewardItem }>(
-    `/api/reward/rewardItem/${encodeURIComponent(rewardId)}`,
-    rewardItemBodySchema.parse(body),
-  );
+/** Answers the new item. */
+export async function createRewardItem({ rewardId, body }: CreateRewardItemInput) {
+  const created = await call(rewardItemEndpoints.create, {
+    params: { rewardId },
+    body: rewardItemBodySchema.parse(body),
+  });
   return created.rewardItem;
 }
 

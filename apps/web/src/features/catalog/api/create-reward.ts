@@ -1,17 +1,17 @@
-import type { Reward, RewardFields } from "@rewards/contract";
+import { type RewardFields, rewardEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { catalogKeys } from "./keys";
 import { rewardFormData } from "./reward-form-data";
 
 export type CreateRewardInput = { countryId: string; fields: RewardFields; icon: File | null };
 
-/** POST /api/reward/rewards/add/{countryId}, multipart, answering { reward }. */
-export async function createReward({ countryId, fields, icon }: CreateRewardInput): Promise<Reward> {
-  const created = await api.post<{ reward: Reward }>(
-    `/api/reward/rewards/add/${encodeURIComponent(countryId)}`,
-    rewardFormData(fields, icon),
-  );
+/** Multipart; answers the new reward. */
+export async function createReward({ countryId, fields, icon }: CreateRewardInput) {
+  const created = await call(rewardEndpoints.create, {
+    params: { countryId },
+    body: rewardFormData(fields, icon),
+  });
   return created.reward;
 }
 

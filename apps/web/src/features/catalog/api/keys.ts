@@ -1,4 +1,5 @@
 import type { CountryListBody, RewardItemListBody, RewardListBody } from "@rewards/contract";
+import { queryRoots } from "../../../lib/query-roots";
 
 export type CountriesQueryParams = CountryListBody["queryParams"];
 export type RewardsQueryParams = RewardListBody["queryParams"];
@@ -9,8 +10,8 @@ export type RewardItemsQueryParams = RewardItemListBody["queryParams"];
  * (and, when it changed a record, the records too), so rewards counts and tables follow.
  */
 export const catalogKeys = {
-  all: ["catalog"] as const,
-  lists: ["catalog", "list"] as const,
+  all: queryRoots.catalog,
+  lists: [...queryRoots.catalog, "list"] as const,
   countries: (queryParams: CountriesQueryParams) => [...catalogKeys.lists, "countries", queryParams] as const,
   rewards: (countryId: string, queryParams: RewardsQueryParams) =>
     [...catalogKeys.lists, "rewards", countryId, queryParams] as const,

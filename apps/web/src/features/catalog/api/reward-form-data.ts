@@ -1,6 +1,6 @@
 import { type RewardFields, rewardFieldsSchema, rewardIconField } from "@rewards/contract";
 
-/** The reward form as multipart (SPEC 7): name, order and, when one was chosen, the icon as "file". */
+/** The reward form as multipart: name, order and, when one was chosen, the icon as "file". */
 export function rewardFormData(fields: RewardFields, icon: File | null): FormData {
   const { name, order } = rewardFieldsSchema.parse(fields);
   const data = new FormData();

@@ -1,19 +1,16 @@
-import { type Country, type CountryBody, countryBodySchema } from "@rewards/contract";
+import { type CountryBody, countryBodySchema, countryEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { catalogKeys } from "./keys";
 
 export type UpdateCountryInput = { id: string; body: CountryBody };
-
-export function updateCountry({ id, body }: UpdateCountryInput): Promise<Country> {
-  return api.put<Country>(`/api/reward/countries/${encodeURIComponent(id)}`, countryBodySchema.parse(body));
-}
 
 /** Errors are the form's to show. */
 export function useUpdateCountry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateCountry,
+    mutationFn: ({ id, body }: UpdateCountryInput) =>
+      call(countryEndpoints.update, { params: { id }, body: countryBodySchema.parse(body) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
   });
 }

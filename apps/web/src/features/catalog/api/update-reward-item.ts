@@ -1,21 +1,15 @@
-import { type RewardItem, type RewardItemBody, rewardItemBodySchema } from "@rewards/contract";
+import { type RewardItemBody, rewardItemBodySchema, rewardItemEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { catalogKeys } from "./keys";
 
 export type UpdateRewardItemInput = { id: string; body: RewardItemBody };
 
-export function updateRewardItem({ id, body }: UpdateRewardItemInput): Promise<RewardItem> {
-  return api.put<RewardItem>(
-    `/api/reward/rewardItem/${encodeURIComponent(id)}`,
-    rewardItemBodySchema.parse(body),
-  );
-}
-
 export function useUpdateRewardItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateRewardItem,
+    mutationFn: ({ id, body }: UpdateRewardItemInput) =>
+      call(rewardItemEndpoints.update, { params: { id }, body: rewardItemBodySchema.parse(body) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
   });
 }

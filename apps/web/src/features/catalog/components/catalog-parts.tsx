@@ -43,7 +43,7 @@ export function IdCell({ id }: { id: string }) {
   );
 }
 
-/** A reward's icon at the size SPEC 2.9 gives the table (50x50). */
+/** A reward's icon at the rewards table's size (50x50). */
 export function RewardIcon({ url, name, size = 50 }: { url: string | null; name: string; size?: number }) {
   if (!url) return <Text span>{t("common.none")}</Text>;
   return <Image src={url} alt={t("catalog.iconAlt", { name })} w={size} h={size} fit="contain" radius="sm" />;

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, type Mock, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { catalogId, country, reward, rewardItem } from "../../../test/fixtures/catalog";
 import { errorBody, type FetchCall } from "../../../test/render";
-import { catalogId, country, reward, rewardItem } from "../test/fixtures";
 
 const countriesList = "/api/reward/countries/pagination?group=false";
 const rewardsList = `/api/reward/rewards/${catalogId(1, 1)}?group=false`;

@@ -6,11 +6,9 @@ import { Link } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
-import { catalogPaths } from "./catalog-paths";
+import { paths } from "../../../lib/paths";
 
-const listPath = catalogPaths.countries;
-
-/** The Countries table's columns (SPEC 2.8); `search` is the list's query string, kept in the modals' URLs. */
+/** The Countries table's columns; `search` is the list's query string, kept in the modals' URLs. */
 export function countryColumns(search: string): DataTableColumn<Country>[] {
   return [
     {
@@ -36,16 +34,16 @@ export function countryColumns(search: string): DataTableColumn<Country>[] {
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Button
             component={Link}
-            to={catalogPaths.rewards(country._id)}
+            to={paths.catalog.rewards(country._id)}
             size="compact-xs"
             variant="light"
             leftSection={<IconPlus size={14} />}
           >
             {t("catalog.countries.addRewards")}
           </Button>
-          <RowAction kind="edit" to={`${listPath}/${country._id}/edit`} search={search} />
-          <RowAction kind="delete" to={`${listPath}/${country._id}/cancel`} search={search} />
-          <RowAction kind="details" to={`${listPath}/${country._id}/details`} search={search} />
+          <RowAction kind="edit" to={paths.catalog.countryEdit(country._id)} search={search} />
+          <RowAction kind="delete" to={paths.catalog.countryCancel(country._id)} search={search} />
+          <RowAction kind="details" to={paths.catalog.countryDetails(country._id)} search={search} />
         </Group>
       ),
     },

@@ -8,17 +8,15 @@ import { modalLink } from "../../../components/list/route-modal";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useCountries } from "../api/get-countries";
 import { CatalogHeader } from "./catalog-parts";
-import { catalogPaths } from "./catalog-paths";
 import { countryColumns } from "./countries-columns";
 import { CountriesFilters } from "./countries-filters";
 import { useCountriesListState } from "./use-countries-list-state";
 
-const listPath = catalogPaths.countries;
-
-/** The Countries list (SPEC 2.8); its modals are child routes rendered in the Outlet. */
+/** The Countries list; its modals are child routes rendered in the Outlet. */
 export function CountriesList() {
   const list = useCountriesListState();
   const countries = useCountries(list.queryParams);
@@ -27,7 +25,7 @@ export function CountriesList() {
   const answer = list.queryParams ? countries.data : undefined;
 
   const outlet: ListOutletContext<Country> = {
-    listPath,
+    listPath: paths.catalog.countries,
     selected: selection.selected,
     clearSelection: selection.clear,
   };
@@ -39,7 +37,7 @@ export function CountriesList() {
         action={
           <Button
             component={Link}
-            {...modalLink(`${listPath}/new`, list.search)}
+            {...modalLink(paths.catalog.countryNew, list.search)}
             leftSection={<IconPlus size={16} />}
           >
             {t("catalog.countries.new")}
@@ -48,14 +46,19 @@ export function CountriesList() {
       />
       <CountriesFilters list={list} />
       <SelectionBar count={selection.selected.length}>
-        <Button size="xs" variant="light" component={Link} {...modalLink(`${listPath}/fetch`, list.search)}>
+        <Button
+          size="xs"
+          variant="light"
+          component={Link}
+          {...modalLink(paths.catalog.countriesFetch, list.search)}
+        >
           {t("list.fetchSelected")}
         </Button>
         <Button
           size="xs"
           color="red"
           component={Link}
-          {...modalLink(`${listPath}/deleteCountries`, list.search)}
+          {...modalLink(paths.catalog.countriesDelete, list.search)}
         >
           {t("catalog.deleteAll")}
         </Button>

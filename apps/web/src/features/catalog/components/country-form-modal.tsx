@@ -1,4 +1,5 @@
 import { actionErrors } from "@rewards/contract";
+import { useParams } from "react-router";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
@@ -26,4 +27,10 @@ export function CountryEditModal({ id }: { id: string }) {
       {country.data && <CountryForm key={country.data._id} country={country.data} />}
     </RouteModal>
   );
+}
+
+/** The edit route: the country's id comes from the URL. */
+export function CountryEditRoute() {
+  const { id = "" } = useParams();
+  return <CountryEditModal key={id} id={id} />;
 }

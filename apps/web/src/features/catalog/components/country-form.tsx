@@ -22,7 +22,7 @@ export function countryBodyOf(values: CountryFormValues): CountryBody {
   return { priority: Number(values.priority), code: chosen?.code ?? "" };
 }
 
-/** SPEC 5 "Country": priority, and the country chosen from the built-in list (ISO 3166 plus Worldwide). */
+/** The country form: priority, and the country chosen from the built-in list (ISO 3166 plus Worldwide). */
 export function CountryForm({ country }: { country?: Country }) {
   const close = useCloseRouteModal();
   const { clearSelection } = useListOutlet();

@@ -1,5 +1,6 @@
 import { Group, SimpleGrid } from "@mantine/core";
 import { actionErrors, type Country } from "@rewards/contract";
+import { useParams } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
 import { DetailField } from "../../../components/detail-field";
@@ -109,4 +110,16 @@ export function CountriesDeleteModal() {
       remove={remove}
     />
   );
+}
+
+/** The cancel route: the country's id comes from the URL. */
+export function CountryCancelRoute() {
+  const { id = "" } = useParams();
+  return <CountryCancelModal key={id} id={id} />;
+}
+
+/** The details route: the country's id comes from the URL. */
+export function CountryDetailsRoute() {
+  const { id = "" } = useParams();
+  return <CountryDetailsModal key={id} id={id} />;
 }

@@ -13,7 +13,10 @@ type IconPickerProps = {
   required?: boolean;
 };
 
-/** A file picker with its 150x150 preview (SPEC 9). The server checks the bytes; accept only guides. */
+/**
+ * A file picker with its 150x150 preview (decision 0015). The server checks the bytes; accept only
+ * guides.
+ */
 export function IconPicker({
   label,
   description,

@@ -16,7 +16,7 @@ export type RewardFormValues = { name: string; order: number | string; file: Fil
 
 const fieldsResolver = formResolver(rewardFieldsSchema);
 
-/** SPEC 5 "Reward": name and priority by the contract's rules; the icon is required on create only. */
+/** The reward form: name and priority by the contract's rules; the icon is required on create only. */
 export function rewardFormErrors(values: RewardFormValues, creating: boolean) {
   const errors = fieldsResolver(values);
   if (creating && !values.file) errors[rewardIconField] = messages.imageRequired;

@@ -12,7 +12,7 @@ import { showDone } from "./show-done";
 
 type RewardItemFormValues = { cost: string; points: number | string };
 
-/** SPEC 5 "RewardItem": the amount's label and its price in points. */
+/** The reward item form: the amount's label and its price in points. */
 export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: RewardItem }) {
   const close = useCloseRouteModal();
   const { clearSelection } = useListOutlet();

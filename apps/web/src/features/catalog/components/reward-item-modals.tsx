@@ -1,4 +1,5 @@
 import { actionErrors, type RewardItem } from "@rewards/contract";
+import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
 import { SelectedRecordsModal } from "../../../components/list/selected-records-modal";
@@ -90,4 +91,22 @@ export function RewardItemsDeleteModal() {
       remove={remove}
     />
   );
+}
+
+/** The new item route: the reward's id comes from the URL. */
+export function RewardItemNewRoute() {
+  const { rewardId = "" } = useParams();
+  return <RewardItemNewModal rewardId={rewardId} />;
+}
+
+/** The edit route: the reward's and the item's ids come from the URL. */
+export function RewardItemEditRoute() {
+  const { rewardId = "", id = "" } = useParams();
+  return <RewardItemEditModal key={id} rewardId={rewardId} id={id} />;
+}
+
+/** The cancel route: the item's id comes from the URL. */
+export function RewardItemCancelRoute() {
+  const { id = "" } = useParams();
+  return <RewardItemCancelModal key={id} id={id} />;
 }

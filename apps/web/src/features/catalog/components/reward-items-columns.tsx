@@ -3,13 +3,14 @@ import type { RewardItem } from "@rewards/contract";
 import type { DataTableColumn } from "mantine-datatable";
 import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { IdCell } from "./catalog-parts";
 
-/** Reward Cost as SPEC 2.10 shows it: "N P". */
+/** Reward Cost as the items table shows it: "N P". */
 export const pointsText = (points: number) => t("catalog.items.points", { points });
 
-/** The reward items table's columns (SPEC 2.10). */
-export function rewardItemColumns(listPath: string, search: string): DataTableColumn<RewardItem>[] {
+/** The reward items table's columns. */
+export function rewardItemColumns(search: string): DataTableColumn<RewardItem>[] {
   return [
     {
       accessor: "_id",
@@ -31,8 +32,12 @@ export function rewardItemColumns(listPath: string, search: string): DataTableCo
       textAlign: "right",
       render: (item) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <RowAction kind="edit" to={`${listPath}/${item._id}/edit`} search={search} />
-          <RowAction kind="delete" to={`${listPath}/${item._id}/cancel`} search={search} />
+          <RowAction kind="edit" to={paths.catalog.rewardItemEdit(item.rewardId, item._id)} search={search} />
+          <RowAction
+            kind="delete"
+            to={paths.catalog.rewardItemCancel(item.rewardId, item._id)}
+            search={search}
+          />
         </Group>
       ),
     },

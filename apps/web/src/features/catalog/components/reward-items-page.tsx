@@ -1,27 +1,27 @@
 import { Button, Card } from "@mantine/core";
 import { actionErrors, type RewardItem } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useParams } from "react-router";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useReward } from "../api/get-reward";
 import { useRewardItems } from "../api/get-reward-items";
 import { CatalogHeader } from "./catalog-parts";
-import { catalogPaths } from "./catalog-paths";
 import { rewardItemColumns } from "./reward-items-columns";
 import { useRewardItemsListState } from "./use-catalog-list-state";
 
 /**
- * SPEC 2.10: the items of one reward. Back leads to the reward's country (SPEC's /dash/rewards/rewards
- * names no country, so it could only lead to the countries).
+ * The items of one reward. Back leads to the reward's country, not to /dash/rewards/rewards, which
+ * names no country and leads to the countries (docs/features/catalog.md).
  */
 export function RewardItemsPage({ rewardId }: { rewardId: string }) {
-  const listPath = catalogPaths.rewardItems(rewardId);
+  const listPath = paths.catalog.rewardItems(rewardId);
   const reward = useReward(rewardId);
   useErrorNotification(actionErrors.findReward, reward.error);
   const list = useRewardItemsListState();
@@ -39,11 +39,11 @@ export function RewardItemsPage({ rewardId }: { rewardId: string }) {
     <Card withBorder radius="lg" padding="md">
       <CatalogHeader
         title={t("catalog.items.heading", { name: reward.data?.name ?? "…" })}
-        back={reward.data ? catalogPaths.rewards(reward.data.countryId) : catalogPaths.countries}
+        back={reward.data ? paths.catalog.rewards(reward.data.countryId) : paths.catalog.countries}
         action={
           <Button
             component={Link}
-            {...modalLink(`${listPath}/new`, list.search)}
+            {...modalLink(paths.catalog.rewardItemNew(rewardId), list.search)}
             leftSection={<IconPlus size={16} />}
           >
             {t("catalog.items.create")}
@@ -51,16 +51,26 @@ export function RewardItemsPage({ rewardId }: { rewardId: string }) {
         }
       />
       <SelectionBar count={selection.selected.length}>
-        <Button size="xs" variant="light" component={Link} {...modalLink(`${listPath}/fetch`, list.search)}>
+        <Button
+          size="xs"
+          variant="light"
+          component={Link}
+          {...modalLink(paths.catalog.rewardItemsFetch(rewardId), list.search)}
+        >
           {t("list.fetchSelected")}
         </Button>
-        <Button size="xs" color="red" component={Link} {...modalLink(`${listPath}/deleteItems`, list.search)}>
+        <Button
+          size="xs"
+          color="red"
+          component={Link}
+          {...modalLink(paths.catalog.rewardItemsDelete(rewardId), list.search)}
+        >
           {t("catalog.deleteAll")}
         </Button>
       </SelectionBar>
       <ResourceTable
         state={list}
-        columns={rewardItemColumns(listPath, list.search)}
+        columns={rewardItemColumns(list.search)}
         records={items.data?.entities ?? []}
         totalRecords={items.data?.totalCount ?? 0}
         fetching={items.isFetching}
@@ -74,4 +84,10 @@ export function RewardItemsPage({ rewardId }: { rewardId: string }) {
       <Outlet context={outlet} />
     </Card>
   );
+}
+
+/** The reward items route: the reward's id comes from the URL. */
+export function RewardItemsRoute() {
+  const { rewardId = "" } = useParams();
+  return <RewardItemsPage key={rewardId} rewardId={rewardId} />;
 }

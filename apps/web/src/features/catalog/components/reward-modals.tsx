@@ -1,4 +1,5 @@
 import { actionErrors, type Reward } from "@rewards/contract";
+import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
 import { SelectedRecordsModal } from "../../../components/list/selected-records-modal";
@@ -98,4 +99,22 @@ export function RewardsDeleteModal() {
       remove={remove}
     />
   );
+}
+
+/** The new reward route: the country's id comes from the URL. */
+export function RewardNewRoute() {
+  const { countryId = "" } = useParams();
+  return <RewardNewModal countryId={countryId} />;
+}
+
+/** The edit route: the country's and the reward's ids come from the URL. */
+export function RewardEditRoute() {
+  const { countryId = "", id = "" } = useParams();
+  return <RewardEditModal key={id} countryId={countryId} id={id} />;
+}
+
+/** The cancel route: the reward's id comes from the URL. */
+export function RewardCancelRoute() {
+  const { id = "" } = useParams();
+  return <RewardCancelModal key={id} id={id} />;
 }

@@ -5,11 +5,11 @@ import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { IdCell, RewardIcon } from "./catalog-parts";
-import { catalogPaths } from "./catalog-paths";
 
-/** The rewards table's columns (SPEC 2.9). */
-export function rewardColumns(listPath: string, search: string): DataTableColumn<Reward>[] {
+/** The rewards table's columns. */
+export function rewardColumns(search: string): DataTableColumn<Reward>[] {
   return [
     {
       accessor: "_id",
@@ -32,15 +32,23 @@ export function rewardColumns(listPath: string, search: string): DataTableColumn
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Button
             component={Link}
-            to={catalogPaths.rewardItems(reward._id)}
+            to={paths.catalog.rewardItems(reward._id)}
             size="compact-xs"
             variant="light"
             leftSection={<IconPlus size={14} />}
           >
             {t("catalog.rewards.addItems")}
           </Button>
-          <RowAction kind="edit" to={`${listPath}/${reward._id}/edit`} search={search} />
-          <RowAction kind="delete" to={`${listPath}/${reward._id}/cancel`} search={search} />
+          <RowAction
+            kind="edit"
+            to={paths.catalog.rewardEdit(reward.countryId, reward._id)}
+            search={search}
+          />
+          <RowAction
+            kind="delete"
+            to={paths.catalog.rewardCancel(reward.countryId, reward._id)}
+            search={search}
+          />
         </Group>
       ),
     },

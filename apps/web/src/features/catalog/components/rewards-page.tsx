@@ -1,7 +1,7 @@
 import { Button, Card } from "@mantine/core";
 import { actionErrors, type Reward } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useParams } from "react-router";
 import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
@@ -9,17 +9,17 @@ import { modalLink } from "../../../components/list/route-modal";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useCountry } from "../api/get-country";
 import { useRewards } from "../api/get-rewards";
 import { CatalogHeader } from "./catalog-parts";
-import { catalogPaths } from "./catalog-paths";
 import { rewardColumns } from "./rewards-columns";
 import { useRewardsListState } from "./use-catalog-list-state";
 
-/** SPEC 2.9: the rewards of one country; its modals are child routes rendered in the Outlet. */
+/** The rewards of one country; its modals are child routes rendered in the Outlet. */
 export function RewardsPage({ countryId }: { countryId: string }) {
-  const listPath = catalogPaths.rewards(countryId);
+  const listPath = paths.catalog.rewards(countryId);
   const country = useCountry(countryId);
   useErrorNotification(actionErrors.findCountry, country.error);
   const list = useRewardsListState();
@@ -37,11 +37,11 @@ export function RewardsPage({ countryId }: { countryId: string }) {
     <Card withBorder radius="lg" padding="md">
       <CatalogHeader
         title={t("catalog.rewards.heading", { name: country.data?.fullName ?? "…" })}
-        back={catalogPaths.countries}
+        back={paths.catalog.countries}
         action={
           <Button
             component={Link}
-            {...modalLink(`${listPath}/new`, list.search)}
+            {...modalLink(paths.catalog.rewardNew(countryId), list.search)}
             leftSection={<IconPlus size={16} />}
           >
             {t("catalog.rewards.create")}
@@ -56,21 +56,26 @@ export function RewardsPage({ countryId }: { countryId: string }) {
         />
       </FilterRow>
       <SelectionBar count={selection.selected.length}>
-        <Button size="xs" variant="light" component={Link} {...modalLink(`${listPath}/fetch`, list.search)}>
+        <Button
+          size="xs"
+          variant="light"
+          component={Link}
+          {...modalLink(paths.catalog.rewardsFetch(countryId), list.search)}
+        >
           {t("list.fetchSelected")}
         </Button>
         <Button
           size="xs"
           color="red"
           component={Link}
-          {...modalLink(`${listPath}/deleteRewards`, list.search)}
+          {...modalLink(paths.catalog.rewardsDelete(countryId), list.search)}
         >
           {t("catalog.deleteAll")}
         </Button>
       </SelectionBar>
       <ResourceTable
         state={list}
-        columns={rewardColumns(listPath, list.search)}
+        columns={rewardColumns(list.search)}
         records={rewards.data?.entities ?? []}
         totalRecords={rewards.data?.totalCount ?? 0}
         fetching={rewards.isFetching}
@@ -84,4 +89,10 @@ export function RewardsPage({ countryId }: { countryId: string }) {
       <Outlet context={outlet} />
     </Card>
   );
+}
+
+/** The rewards route: the country's id comes from the URL. */
+export function RewardsRoute() {
+  const { countryId = "" } = useParams();
+  return <RewardsPage key={countryId} countryId={countryId} />;
 }

@@ -10,7 +10,7 @@ import {
 } from "@rewards/contract";
 import { compactFilter, type ListStateConfig, useListState } from "../../../components/list/use-list-state";
 
-// SPEC 2.9, 2.10 and 9: page sizes 1, 3, 5 (5 by default), sorted by id ascending.
+// Page sizes 1, 3, 5 (5 by default), sorted by id ascending (decision 0015).
 const rewardsConfig: ListStateConfig<RewardSortField, RewardFilter> = {
   filters: { search: {} },
   sortFields: rewardSortFields,

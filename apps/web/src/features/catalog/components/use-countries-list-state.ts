@@ -6,7 +6,7 @@ import {
   useListState,
 } from "../../../components/list/use-list-state";
 
-/** SPEC 5 "Filters": search in Country Name (substring), Country Code (exact) or ID. */
+/** The search box searches in Country Name (substring), Country Code (exact) or ID. */
 export const countrySearchFields = ["fullName", "code", "_id"] as const;
 export type CountrySearchField = (typeof countrySearchFields)[number];
 
@@ -16,7 +16,7 @@ export const countryIdFields = ["_id"] as const;
 const config: ListStateConfig<CountrySortField, CountryFilter> = {
   filters: { search: {}, searchIn: { values: countrySearchFields, default: "fullName" } },
   sortFields: countrySortFields,
-  // SPEC 9: countries by priority, descending; page sizes 3, 5, 10 (the lists' default).
+  // Countries by priority, descending; page sizes 3, 5, 10 (the lists' default; decision 0015).
   defaultSort: { sortField: "priority", sortOrder: "desc" },
   toFilter: (values) => {
     if (isIncompleteId(values, countryIdFields)) return null;

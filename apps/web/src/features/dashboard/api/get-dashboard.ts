@@ -1,9 +1,15 @@
-import { type Dashboard, type DashboardRange, dashboardSchema, messages } from "@rewards/contract";
+import {
+  type Dashboard,
+  type DashboardRange,
+  dashboardEndpoints,
+  dashboardSchema,
+  messages,
+} from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client";
+import { ApiError, call } from "../../../lib/api-client";
 import { dashboardKeys } from "./keys";
 
-/** The browser's IANA zone: "today" and the 7 daily points are the operator's local days (DECISIONS). */
+/** The browser's IANA zone: "today" and the 7 daily points are the operator's local days. */
 export function clientTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
@@ -12,8 +18,7 @@ export async function getDashboard(
   { tz, range }: { tz: string; range: DashboardRange },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Dashboard> {
-  const search = new URLSearchParams({ tz, range });
-  const answer = await api.get<unknown>(`/api/dash?${search}`, { signal });
+  const answer: unknown = await call(dashboardEndpoints.figures, { query: { tz, range } }, { signal });
   // Every figure on the screen is read from this one object: an answer of another shape is a failed load.
   const parsed = dashboardSchema.safeParse(answer);
   if (!parsed.success) throw new ApiError(500, messages.internal);

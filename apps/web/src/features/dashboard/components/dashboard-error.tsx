@@ -5,7 +5,7 @@ import { errorColor } from "../../../theme";
 
 type DashboardErrorProps = { action: string; error: Error; retrying: boolean; onRetry: () => void };
 
-/** In place of the widgets when the load failed: SPEC 8's message, the server's, and a way to retry. */
+/** In place of the widgets when the load failed: the action's message, the server's, and a way to retry. */
 export function DashboardError({ action, error, retrying, onRetry }: DashboardErrorProps) {
   return (
     <Card withBorder radius="lg" padding="lg">

@@ -4,8 +4,8 @@ import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { dashboard } from "../../../test/fixtures/dashboard";
 import { errorBody } from "../../../test/render";
-import { dashboard } from "../test/fixtures";
 
 const isDash = (call: { url: string }) => call.url.startsWith("/api/dash?");
 const paramsOf = (call: { url: string } | undefined) => new URL(call?.url ?? "", "http://app").searchParams;

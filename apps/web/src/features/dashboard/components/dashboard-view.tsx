@@ -11,7 +11,7 @@ import { TodayWidgets } from "./today-widgets";
 import { TotalWidgets } from "./total-widgets";
 
 /**
- * SPEC 2.3: the range's four figures, the four totals with their sparklines and the three last lists.
+ * The range's four figures, the four totals with their sparklines and the three last lists.
  * While loading every card keeps its final size with skeletons; on a range change the previous figures
  * stay, dimmed, until the new ones arrive.
  */

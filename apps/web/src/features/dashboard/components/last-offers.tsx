@@ -3,7 +3,8 @@ import type { Dashboard } from "@rewards/contract";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { fromNow } from "../relative-time";
+import { paths } from "../../../lib/paths";
+import { fromNow } from "../../../lib/relative-time";
 import { EntrySkeleton, EntryText, ListCard, skeletonKeys } from "./list-card";
 
 type LastOffer = Dashboard["LastCompletedOffers"][number];
@@ -25,7 +26,7 @@ export function LastOffers({ offers }: { offers: LastOffer[] | undefined }) {
                   first={
                     <Anchor
                       component={Link}
-                      to={`/dash/offers/${encodeURIComponent(offer._id)}/details`}
+                      to={paths.offers.details(offer._id)}
                       size="sm"
                       fw={500}
                       truncate="end"

@@ -3,7 +3,8 @@ import type { Dashboard } from "@rewards/contract";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { fromNow } from "../relative-time";
+import { paths } from "../../../lib/paths";
+import { fromNow } from "../../../lib/relative-time";
 import { EntrySkeleton, EntryText, ListCard, skeletonKeys } from "./list-card";
 import { RedeemStatusLabel } from "./redeem-status-label";
 
@@ -26,7 +27,7 @@ export function LastRedeems({ redeems }: { redeems: LastRedeem[] | undefined }) 
                   first={
                     <Anchor
                       component={Link}
-                      to={`/dash/redeems/${encodeURIComponent(redeem._id)}/details`}
+                      to={paths.redeems.details(redeem._id)}
                       size="sm"
                       fw={500}
                       truncate="end"

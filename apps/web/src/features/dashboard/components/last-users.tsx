@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { DeviceIcon } from "../../../components/device-icon";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { fromNow } from "../relative-time";
+import { paths } from "../../../lib/paths";
+import { fromNow } from "../../../lib/relative-time";
 import { EntrySkeleton, EntryText, entryHeight, ListCard, skeletonKeys } from "./list-card";
 
 type LastUser = Dashboard["LastUsers"][number];
@@ -28,7 +29,7 @@ export function LastUsers({ users }: { users: LastUser[] | undefined }) {
                   first={
                     <Anchor
                       component={Link}
-                      to={`/dash/customers/${encodeURIComponent(user._id)}/details`}
+                      to={paths.appUsers.details(user._id)}
                       size="sm"
                       fw={500}
                       truncate="end"

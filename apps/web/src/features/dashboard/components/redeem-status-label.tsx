@@ -4,7 +4,7 @@ import { type I18nKey, t } from "../../../lib/i18n";
 
 type RedeemStatus = Dashboard["LastRedeems"][number]["status"];
 
-// The Redeems screen's wording and colours: 0 Pending, 1 Sent, 2 Rejected (DECISIONS).
+// The Redeems screen's wording and colours: 0 Pending, 1 Sent, 2 Rejected (decision 0004).
 const labels: Record<RedeemStatus, I18nKey> = {
   0: "redeems.status.pending",
   1: "redeems.status.sent",

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Area, AreaChart, ResponsiveContainer, YAxis } from "recharts";
 
-/** SPEC 9: the y axis reaches the series' highest point plus a headroom, from 0. */
+/** The y axis reaches the series' highest point plus a headroom, from 0. */
 export function seriesDomain(data: readonly number[], headroom: number): [number, number] {
   return [0, Math.max(0, ...data) + headroom];
 }
@@ -10,7 +10,7 @@ type SeriesChartProps = { data: readonly number[]; headroom: number; color: stri
 
 /**
  * A sparkline drawn with recharts, as Mantine's Sparkline is, but with a y axis whose domain carries
- * SPEC 9's headroom (Sparkline has no axis props). Loaded lazily: recharts is the dashboard's heaviest part.
+ * the headroom (Sparkline has no axis props). Loaded lazily: recharts is the dashboard's heaviest part.
  */
 export function SeriesChart({ data, headroom, color, height }: SeriesChartProps) {
   const gradientId = `series-${useId().replace(/[^\w-]/g, "")}`;

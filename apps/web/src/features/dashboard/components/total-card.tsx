@@ -14,7 +14,7 @@ type TotalCardProps = {
   /** Seven daily points, 6 Days Ago first; undefined while loading. */
   series: readonly number[] | undefined;
   format: (value: number) => string;
-  /** SPEC 9: the y axis goes this far above the highest point. */
+  /** The y axis goes this far above the highest point. */
   headroom: number;
   color: string;
 };

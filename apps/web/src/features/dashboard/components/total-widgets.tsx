@@ -5,7 +5,7 @@ import { t } from "../../../lib/i18n";
 import { formatCount } from "../format";
 import { TotalCard } from "./total-card";
 
-/** SPEC 9: sparkline axis headroom. */
+/** Sparkline axis headroom (decision 0015). */
 export const countHeadroom = 5;
 export const revenueHeadroom = 15;
 

@@ -1,17 +1,12 @@
-import type { Giveaway } from "@rewards/contract";
+import { giveawayEndpoints } from "@rewards/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export const giveawayKeys = { all: ["giveaway"] as const };
-
-export function getGiveaway(adminId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Giveaway> {
-  return api.get<Giveaway>(`/api/giveaway/${encodeURIComponent(adminId)}`, { signal });
-}
+import { call } from "../../../lib/api-client";
+import { giveawayKeys } from "./keys";
 
 export function getGiveawayQueryOptions(adminId: string) {
   return queryOptions({
-    queryKey: [...giveawayKeys.all, adminId],
-    queryFn: ({ signal }) => getGiveaway(adminId, { signal }),
+    queryKey: giveawayKeys.details(adminId),
+    queryFn: ({ signal }) => call(giveawayEndpoints.details, { params: { adminId } }, { signal }),
   });
 }
 

@@ -1,16 +1,16 @@
-import { type Giveaway, type GiveawayBody, giveawayBodySchema } from "@rewards/contract";
+import { type Giveaway, type GiveawayBody, giveawayBodySchema, giveawayEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { saveRecord } from "../../../lib/save-record";
-import { giveawayKeys } from "./get-giveaway";
+import { giveawayKeys } from "./keys";
 
 export type SaveGiveawayInput = { id: string | undefined; body: GiveawayBody };
 
-/** One card's fields; the first save of either card creates the record (SPEC 4). */
+/** One card's fields; the first save of either card creates the record. */
 export function saveGiveaway({ id, body }: SaveGiveawayInput): Promise<Giveaway> {
   return saveRecord<Giveaway>({
     id,
-    createPath: "/api/giveaway/",
-    updatePath: "/api/giveaway",
+    create: giveawayEndpoints.create,
+    update: giveawayEndpoints.update,
     answerName: "giveaway",
     body: giveawayBodySchema.parse(body),
   });

@@ -7,7 +7,7 @@ import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveGiveaway } from "../api/save-giveaway";
 
-/** SPEC 2.11: the Giveaway card, saved on its own. */
+/** The Giveaway card, saved on its own. */
 export function GiveawayCard({ giveaway }: { giveaway: Giveaway }) {
   const save = useSaveGiveaway();
   const form = useForm<GiveawaySection>({

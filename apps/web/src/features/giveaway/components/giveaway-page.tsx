@@ -6,7 +6,7 @@ import { useGiveaway } from "../api/get-giveaway";
 import { GiveawayCard } from "./giveaway-card";
 import { WinnerCard } from "./winner-card";
 
-/** Each card keeps its own form; both read the saved record's _id when they save (SPEC 4). */
+/** Each card keeps its own form; both read the saved record's _id when they save (decision 0007). */
 export function GiveawayPage() {
   const giveaway = useGiveaway(useCurrentAdminId());
   if (giveaway.isPending) return <LoadingBlock />;

@@ -45,7 +45,7 @@ describe("WinnerCard", () => {
     });
   });
 
-  it("shows SPEC 5's message and sends nothing for a short title", async () => {
+  it("shows the form's message and sends nothing for a short title", async () => {
     const calls = stubFetch(() => ({ body: saved }));
     renderWithProviders(
       <WinnerCard giveaway={{ ...saved, _id: undefined, winnerStatus: 1, winnerTitle: "" }} />,

@@ -7,7 +7,7 @@ import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveGiveaway } from "../api/save-giveaway";
 
-/** SPEC 2.11: "We Have Winners", expanded only while its switch (winnerStatus) is on. */
+/** "We Have Winners", expanded only while its switch (winnerStatus) is on. */
 export function WinnerCard({ giveaway }: { giveaway: Giveaway }) {
   const save = useSaveGiveaway();
   const form = useForm<WinnerSection>({

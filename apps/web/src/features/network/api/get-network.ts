@@ -1,20 +1,13 @@
-import type { NetworkConfig } from "@rewards/contract";
+import { networkEndpoints } from "@rewards/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export const networkKeys = { all: ["network"] as const, nativeAds: ["nativeAds"] as const };
-
-export function getNetwork(name: string, adminId: string, { signal }: { signal?: AbortSignal } = {}) {
-  return api.get<NetworkConfig>(`/api/network/${encodeURIComponent(name)}/${encodeURIComponent(adminId)}`, {
-    signal,
-  });
-}
+import { call } from "../../../lib/api-client";
+import { networkKeys } from "./keys";
 
 /** An unknown name answers 404, which the screen shows as such. */
 export function getNetworkQueryOptions(name: string, adminId: string) {
   return queryOptions({
-    queryKey: [...networkKeys.all, name, adminId],
-    queryFn: ({ signal }) => getNetwork(name, adminId, { signal }),
+    queryKey: networkKeys.config(name, adminId),
+    queryFn: ({ signal }) => call(networkEndpoints.details, { params: { name, adminId } }, { signal }),
   });
 }
 

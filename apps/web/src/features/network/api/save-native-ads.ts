@@ -1,15 +1,15 @@
-import { type NativeAds, type NativeAdsBody, nativeAdsBodySchema } from "@rewards/contract";
+import { type NativeAds, type NativeAdsBody, nativeAdsBodySchema, networkEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { saveRecord } from "../../../lib/save-record";
-import { networkKeys } from "./get-network";
+import { networkKeys } from "./keys";
 
 export type SaveNativeAdsInput = { id: string | undefined; body: NativeAdsBody };
 
 export function saveNativeAds({ id, body }: SaveNativeAdsInput): Promise<NativeAds> {
   return saveRecord<NativeAds>({
     id,
-    createPath: "/api/nativeAds/",
-    updatePath: "/api/nativeAds",
+    create: networkEndpoints.nativeAdsCreate,
+    update: networkEndpoints.nativeAdsUpdate,
     answerName: "nativeAds",
     body: nativeAdsBodySchema.parse(body),
   });
@@ -19,6 +19,6 @@ export function useSaveNativeAds() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveNativeAds,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.nativeAds }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.nativeAds() }),
   });
 }

@@ -1,15 +1,15 @@
-import type { NetworkBody, NetworkConfig } from "@rewards/contract";
+import { type NetworkBody, type NetworkConfig, networkEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { saveRecord } from "../../../lib/save-record";
-import { networkKeys } from "./get-network";
+import { networkKeys } from "./keys";
 
 export type SaveNetworkInput = { id: string | undefined; body: NetworkBody };
 
 export function saveNetwork({ id, body }: SaveNetworkInput): Promise<NetworkConfig> {
   return saveRecord<NetworkConfig>({
     id,
-    createPath: "/api/network/",
-    updatePath: "/api/network",
+    create: networkEndpoints.create,
+    update: networkEndpoints.update,
     answerName: "network",
     body,
   });
@@ -19,6 +19,6 @@ export function useSaveNetwork() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveNetwork,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.configs() }),
   });
 }

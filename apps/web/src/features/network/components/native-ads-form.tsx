@@ -5,13 +5,12 @@ import { actionErrors, type NativeAds, type NativeAdsBody, nativeAdsBodySchema }
 import { useNavigate } from "react-router";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveNativeAds } from "../api/save-native-ads";
 
 const switches = ["owEnable", "openEnable", "navClickEnable", "bannerEnable"] as const;
-const networksPath = "/dash/network";
-
-/** SPEC 3, 5: AppLovin's click counts (0 to 10) and its four switches. */
+/** AppLovin's click counts (0 to 10) and its four switches. */
 export function NativeAdsForm({ config }: { config: NativeAds }) {
   const navigate = useNavigate();
   const save = useSaveNativeAds();
@@ -35,7 +34,7 @@ export function NativeAdsForm({ config }: { config: NativeAds }) {
       {
         onSuccess: () => {
           notifications.show({ color: "green", message: t("network.saved") });
-          navigate(networksPath);
+          navigate(paths.network.list);
         },
         onError: (error) =>
           showSaveError(
@@ -76,7 +75,7 @@ export function NativeAdsForm({ config }: { config: NativeAds }) {
           ))}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => navigate(networksPath)}>
+          <Button variant="default" onClick={() => navigate(paths.network.list)}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>

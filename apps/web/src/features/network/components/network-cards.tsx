@@ -3,6 +3,7 @@ import { type NetworkTab, networkTabs } from "@rewards/contract";
 import { IconSettings } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 
 const tabTitles = {
   api: "network.tab.api",
@@ -10,7 +11,7 @@ const tabTitles = {
   native: "network.tab.native",
 } as const;
 
-/** SPEC 2.12: API, OfferWall and Native ADS tabs with a card per network. */
+/** API, OfferWall and Native ADS tabs with a card per network. */
 export function NetworkCards() {
   return (
     <Tabs defaultValue="api" keepMounted={false}>
@@ -30,7 +31,7 @@ export function NetworkCards() {
                   <Text fw={700}>{name.toUpperCase()}</Text>
                   <Button
                     component={Link}
-                    to={`/dash/network/${name}`}
+                    to={paths.network.setting(name)}
                     variant="light"
                     leftSection={<IconSettings size={16} />}
                     aria-label={t("network.settingOf", { name: name.toUpperCase() })}

@@ -19,6 +19,7 @@ import {
 import { useNavigate } from "react-router";
 import { formResolver } from "../../../lib/form";
 import { type I18nKey, t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveNetwork } from "../api/save-network";
 import { PostbackUrl } from "./postback-url";
@@ -38,11 +39,10 @@ function allowedIpsHint(network: ConfigNetwork) {
     ? t("network.allowedIpsRequired", { addresses })
     : t("network.allowedIpsPublished", { addresses });
 }
-const networksPath = "/dash/network";
 const isOfferNetwork = (network: ConfigNetwork): network is OfferNetwork =>
   (offerNetworks as readonly string[]).includes(network);
 
-/** One network's form: the fields and labels networkFields gives it (SPEC 2.12, 5). */
+/** One network's form: the fields and labels networkFields gives it. */
 export function NetworkForm({ config }: { config: NetworkConfig }) {
   const navigate = useNavigate();
   const save = useSaveNetwork();
@@ -74,7 +74,7 @@ export function NetworkForm({ config }: { config: NetworkConfig }) {
       {
         onSuccess: () => {
           notifications.show({ color: "green", message: t("network.saved") });
-          navigate(networksPath);
+          navigate(paths.network.list);
         },
         onError: (error) =>
           showSaveError(form, config._id ? actionErrors.updateNetwork : actionErrors.createNetwork, error),
@@ -129,7 +129,7 @@ export function NetworkForm({ config }: { config: NetworkConfig }) {
           </>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => navigate(networksPath)}>
+          <Button variant="default" onClick={() => navigate(paths.network.list)}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" loading={save.isPending}>

@@ -2,11 +2,12 @@ import { Alert, Anchor, Card, Group, Text } from "@mantine/core";
 import { actionErrors, isNativeAdsNetwork } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentAdminId } from "../../../lib/current-admin";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { useNativeAds } from "../api/get-native-ads";
 import { useNetwork } from "../api/get-network";
 import { NativeAdsForm } from "./native-ads-form";
@@ -19,7 +20,7 @@ function SettingCard({ name, children }: { name: string; children: ReactNode }) 
         <Text fw={600} size="lg">
           {t("network.title", { name: name.toUpperCase() })}
         </Text>
-        <Anchor component={Link} to="/dash/network" size="sm">
+        <Anchor component={Link} to={paths.network.list} size="sm">
           <Group gap={4}>
             <IconArrowLeft size={16} />
             {t("network.back")}
@@ -55,4 +56,11 @@ export function NetworkSetting({ name }: { name: string }) {
       {isNativeAdsNetwork(name) ? <NativeAdsLoad name={name} /> : <NetworkLoad name={name} />}
     </SettingCard>
   );
+}
+
+/** The setting route: the network's name comes from the URL. */
+export function NetworkSettingRoute() {
+  const { name = "" } = useParams();
+  // Keyed by name: another network's form starts from its own record.
+  return <NetworkSetting key={name} name={name} />;
 }

@@ -2,7 +2,7 @@ import { Stack, Text } from "@mantine/core";
 import { CopyableCode } from "../../../components/copyable-code";
 import { t } from "../../../lib/i18n";
 
-/** DECISIONS "Postback addresses": the full URL to paste into the network's dashboard. */
+/** The full URL to paste into the network's dashboard (decision 0011). */
 export function PostbackUrl({ url }: { url: string | null }) {
   return (
     <Stack gap={4}>

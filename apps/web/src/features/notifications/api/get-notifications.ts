@@ -1,20 +1,12 @@
-import type { NotificationListAnswer } from "@rewards/contract";
+import { notificationEndpoints } from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export const notificationsKeys = { all: ["notifications"] as const };
-
-export type NotificationsPage = { pageNumber: number; pageSize: number };
-
-export function getNotifications(page: NotificationsPage, { signal }: { signal?: AbortSignal } = {}) {
-  const query = new URLSearchParams({ pageNumber: String(page.pageNumber), pageSize: String(page.pageSize) });
-  return api.get<NotificationListAnswer>(`/api/notification?${query}`, { signal });
-}
+import { call } from "../../../lib/api-client";
+import { type NotificationsPage, notificationsKeys } from "./keys";
 
 export function getNotificationsQueryOptions(page: NotificationsPage) {
   return queryOptions({
-    queryKey: [...notificationsKeys.all, page],
-    queryFn: ({ signal }) => getNotifications(page, { signal }),
+    queryKey: notificationsKeys.list(page),
+    queryFn: ({ signal }) => call(notificationEndpoints.list, { query: page }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,16 @@
-import { type Notification, type NotificationBody, notificationBodySchema } from "@rewards/contract";
+import {
+  type Notification,
+  type NotificationBody,
+  notificationBodySchema,
+  notificationEndpoints,
+} from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { notificationsKeys } from "./get-notifications";
+import { call } from "../../../lib/api-client";
+import { notificationsKeys } from "./keys";
 
 /** One push to every device; a failure is recorded too, so the history refreshes either way. */
 export async function sendNotification(body: NotificationBody): Promise<Notification> {
-  const answer = await api.post<{ notification: Notification }>(
-    "/api/notification/",
-    notificationBodySchema.parse(body),
-  );
+  const answer = await call(notificationEndpoints.send, { body: notificationBodySchema.parse(body) });
   return answer.notification;
 }
 

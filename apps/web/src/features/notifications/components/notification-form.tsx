@@ -7,7 +7,7 @@ import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSendNotification } from "../api/send-notification";
 
-/** SPEC 2.14: the button reads "Send to All Devices", then "Sent" until the text changes. */
+/** The button reads "Send to All Devices", then "Sent" until the text changes. */
 export function NotificationForm() {
   const send = useSendNotification();
   const form = useForm<NotificationBody>({

@@ -1,9 +1,10 @@
 import type { OfferListBody } from "@rewards/contract";
+import { queryRoots } from "../../../lib/query-roots";
 
 export type OffersQueryParams = OfferListBody["queryParams"];
 
 export const offersKeys = {
-  all: ["offers"] as const,
+  all: queryRoots.offers,
   list: (queryParams: OffersQueryParams) => [...offersKeys.all, "list", queryParams] as const,
   details: (id: string) => [...offersKeys.all, "details", id] as const,
 };

@@ -1,6 +1,6 @@
 import { Anchor, Divider, SimpleGrid, Stack, Title } from "@mantine/core";
 import { actionErrors, type OfferDetails } from "@rewards/contract";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DetailField } from "../../../components/detail-field";
 import { RouteModal } from "../../../components/list/route-modal";
@@ -36,14 +36,14 @@ function OfferSummary({ offer, user }: OfferDetails) {
         {t("offers.details.user")}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <DetailField label="customers.details.email">{user.username}</DetailField>
-        <DetailField label="customers.details.shareKey">{user.referCode}</DetailField>
-        <DetailField label="customers.details.credit">{user.points}</DetailField>
-        <DetailField label="customers.details.status">
+        <DetailField label="appUsers.details.email">{user.username}</DetailField>
+        <DetailField label="appUsers.details.shareKey">{user.referCode}</DetailField>
+        <DetailField label="appUsers.details.credit">{user.points}</DetailField>
+        <DetailField label="appUsers.details.status">
           <UserStatusBadge isActive={user.isActive} />
         </DetailField>
       </SimpleGrid>
-      <Anchor component={Link} to={paths.customerDetails(user._id)} size="sm">
+      <Anchor component={Link} to={paths.appUsers.details(user._id)} size="sm">
         {t("offers.details.openUser")}
       </Anchor>
     </Stack>
@@ -60,4 +60,10 @@ export function OfferDetailsModal({ id }: { id: string }) {
       {details.data && <OfferSummary offer={details.data.offer} user={details.data.user} />}
     </RouteModal>
   );
+}
+
+/** The details route: the offer's id comes from the URL. */
+export function OfferDetailsRoute() {
+  const { id = "" } = useParams();
+  return <OfferDetailsModal key={id} id={id} />;
 }

@@ -33,7 +33,7 @@ export function offerColumns(search: string): DataTableColumn<OfferListEntity>[]
       render: (offer) => (
         <Anchor
           component={Link}
-          to={paths.customerDetails(offer.userId)}
+          to={paths.appUsers.details(offer.userId)}
           size="sm"
           truncate="end"
           maw={220}
@@ -74,9 +74,7 @@ export function offerColumns(search: string): DataTableColumn<OfferListEntity>[]
       accessor: "actions",
       title: t("list.actions"),
       textAlign: "right",
-      render: (offer) => (
-        <RowAction kind="details" to={`${paths.offers}/${offer._id}/details`} search={search} />
-      ),
+      render: (offer) => <RowAction kind="details" to={paths.offers.details(offer._id)} search={search} />,
     },
   ];
 }

@@ -4,7 +4,7 @@ import { OfferStatusBadge } from "../../../components/status-badges";
 import { formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 
-/** The selected rows, listed (SPEC 2.7 /dash/offers/fetch). */
+/** The selected rows, listed (/dash/offers/fetch). */
 export function OffersFetchModal() {
   return (
     <SelectedRecordsModal<OfferListEntity>

@@ -1,4 +1,4 @@
-import type { Customer, OfferListEntity } from "@rewards/contract";
+import type { AppUser, OfferListEntity } from "@rewards/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -27,7 +27,7 @@ function offer(n: number, overrides: Partial<OfferListEntity> = {}): OfferListEn
   };
 }
 
-const user: Customer = {
+const user: AppUser = {
   _id: userId,
   username: "user1@example.com",
   referCode: "KEY1",

@@ -14,7 +14,7 @@ import { offerColumns } from "./offers-columns";
 import { OffersFilters } from "./offers-filters";
 import { useOffersListState } from "./use-offers-list-state";
 
-/** The Completed Offers list (SPEC 2.7). Offers have no bulk status (DECISIONS "Wording and names"). */
+/** The Completed Offers list. Offers have no bulk status (decision 0009). */
 export function OffersList() {
   const list = useOffersListState();
   const offers = useOffers(list.queryParams);
@@ -23,7 +23,7 @@ export function OffersList() {
   const answer = list.queryParams ? offers.data : undefined;
 
   const outlet: ListOutletContext<OfferListEntity> = {
-    listPath: paths.offers,
+    listPath: paths.offers.list,
     selected: selection.selected,
     clearSelection: selection.clear,
   };
@@ -31,13 +31,13 @@ export function OffersList() {
   return (
     <Card withBorder radius="lg" padding="md">
       <Group justify="flex-end" mb="xs">
-        <Button size="xs" variant="light" component={Link} to={paths.postbacks}>
+        <Button size="xs" variant="light" component={Link} to={paths.postbacks.list}>
           {t("offers.postbackLog")}
         </Button>
       </Group>
       <OffersFilters list={list} />
       <SelectionBar count={selection.selected.length}>
-        <Button size="xs" component={Link} {...modalLink(`${paths.offers}/fetch`, list.search)}>
+        <Button size="xs" component={Link} {...modalLink(paths.offers.fetch, list.search)}>
           {t("list.fetchSelected")}
         </Button>
       </SelectionBar>

@@ -6,7 +6,7 @@ import {
   useListState,
 } from "../../../components/list/use-list-state";
 
-/** The fields the search box can search in (SPEC 5 "Filters"): exact ids, IP prefix. */
+/** The fields the search box can search in: exact ids, IP prefix. */
 export const offerSearchFields = ["userId", "_id", "ip"] as const;
 export type OfferSearchField = (typeof offerSearchFields)[number];
 

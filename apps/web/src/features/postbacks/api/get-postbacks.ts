@@ -1,19 +1,13 @@
-import type { PostbackListAnswer } from "@rewards/contract";
+import { postbackEndpoints } from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { type PostbacksQueryParams, postbacksKeys } from "./keys";
-
-export function getPostbacks(
-  queryParams: PostbacksQueryParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<PostbackListAnswer> {
-  return api.post<PostbackListAnswer>("/api/postbacks?group=false", { queryParams }, { signal });
-}
 
 export function getPostbacksQueryOptions(queryParams: PostbacksQueryParams) {
   return queryOptions({
     queryKey: postbacksKeys.list(queryParams),
-    queryFn: ({ signal }) => getPostbacks(queryParams, { signal }),
+    queryFn: ({ signal }) =>
+      call(postbackEndpoints.list, { query: { group: "false" }, body: { queryParams } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import { Code, SimpleGrid, Stack, Text } from "@mantine/core";
 import { actionErrors, type PostbackLogDetails } from "@rewards/contract";
+import { useParams } from "react-router";
 import { DetailField } from "../../../components/detail-field";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
@@ -57,4 +58,10 @@ export function PostbackDetailsModal({ id }: { id: string }) {
       {details.data && <PostbackSummary entry={details.data} />}
     </RouteModal>
   );
+}
+
+/** The details route: the postback's id comes from the URL. */
+export function PostbackDetailsRoute() {
+  const { id = "" } = useParams();
+  return <PostbackDetailsModal key={id} id={id} />;
 }

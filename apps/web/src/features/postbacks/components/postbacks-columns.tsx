@@ -59,7 +59,7 @@ export function postbackColumns(search: string): DataTableColumn<PostbackLogEntr
       accessor: "actions",
       title: t("list.actions"),
       textAlign: "right",
-      render: (entry) => <RowAction kind="details" to={paths.postbackDetails(entry._id)} search={search} />,
+      render: (entry) => <RowAction kind="details" to={paths.postbacks.details(entry._id)} search={search} />,
     },
   ];
 }

@@ -12,14 +12,14 @@ import { postbackColumns } from "./postbacks-columns";
 import { PostbacksFilters } from "./postbacks-filters";
 import { usePostbacksListState } from "./use-postbacks-list-state";
 
-/** Every postback the networks sent, with what became of it (issue 8), newest first. */
+/** Every postback the networks sent, with what became of it, newest first (docs/features/postbacks.md). */
 export function PostbacksList() {
   const list = usePostbacksListState();
   const postbacks = usePostbacks(list.queryParams);
   useErrorNotification(actionErrors.findPostbacks, postbacks.error);
   const answer = list.queryParams ? postbacks.data : undefined;
   const outlet: ListOutletContext<PostbackLogEntry> = {
-    listPath: paths.postbacks,
+    listPath: paths.postbacks.list,
     selected: [],
     clearSelection: () => {},
   };
@@ -34,7 +34,7 @@ export function PostbacksList() {
           size="xs"
           variant="subtle"
           component={Link}
-          to={paths.offers}
+          to={paths.offers.list}
           leftSection={<IconArrowLeft size={16} />}
         >
           {t("postbacks.backToOffers")}

@@ -1,14 +1,14 @@
-import type { RedeemDetails } from "@rewards/contract";
+import { redeemEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { customersQueryKey, redeemsKeys } from "./keys";
+import { call } from "../../../lib/api-client";
+import { appUsersQueryKey, redeemsKeys } from "./keys";
 
-/** Pending → Rejected, refunding the redeem's points (DECISIONS "Redeems and points"). */
-export function cancelRedeem(id: string): Promise<RedeemDetails> {
-  return api.put<RedeemDetails>(`/api/redeem/${encodeURIComponent(id)}`);
+/** Pending → Rejected, refunding the redeem's points (decision 0004). */
+export function cancelRedeem(id: string) {
+  return call(redeemEndpoints.cancel, { params: { id } });
 }
 
-/** Errors are the caller's to show. The user's credit changed too, so customers are refetched. */
+/** Errors are the caller's to show. The user's points changed too, so app users are refetched. */
 export function useCancelRedeem() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,7 +16,7 @@ export function useCancelRedeem() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: redeemsKeys.all }),
-        queryClient.invalidateQueries({ queryKey: customersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: appUsersQueryKey }),
       ]),
   });
 }

@@ -1,19 +1,13 @@
-import type { RedeemListAnswer } from "@rewards/contract";
+import { redeemEndpoints } from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { type RedeemsQueryParams, redeemsKeys } from "./keys";
-
-export function getRedeems(
-  queryParams: RedeemsQueryParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<RedeemListAnswer> {
-  return api.post<RedeemListAnswer>("/api/redeem/?group=false", { queryParams }, { signal });
-}
 
 export function getRedeemsQueryOptions(queryParams: RedeemsQueryParams) {
   return queryOptions({
     queryKey: redeemsKeys.list(queryParams),
-    queryFn: ({ signal }) => getRedeems(queryParams, { signal }),
+    queryFn: ({ signal }) =>
+      call(redeemEndpoints.list, { query: { group: "false" }, body: { queryParams } }, { signal }),
     // The previous page stays on screen, under the loading overlay, until the next one arrives.
     placeholderData: keepPreviousData,
   });

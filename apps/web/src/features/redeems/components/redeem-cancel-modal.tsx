@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { actionErrors, type RedeemDetails, redeemStatus } from "@rewards/contract";
+import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
@@ -58,7 +59,7 @@ function CancelConfirm({ redeem }: { redeem: RedeemDetails }) {
   );
 }
 
-/** /dash/redeems/{_id}/cancel: Pending → Rejected, the points go back to the user (SPEC 2.6, 4). */
+/** /dash/redeems/{_id}/cancel: Pending → Rejected, the points go back to the user (decision 0004). */
 export function RedeemCancelModal({ id }: { id: string }) {
   const redeem = useRedeemDetails(id);
   useErrorNotification(actionErrors.findRedeem, redeem.error);
@@ -69,4 +70,10 @@ export function RedeemCancelModal({ id }: { id: string }) {
       {redeem.data && <CancelConfirm redeem={redeem.data} />}
     </RouteModal>
   );
+}
+
+/** The cancel route: the redeem's id comes from the URL. */
+export function RedeemCancelRoute() {
+  const { id = "" } = useParams();
+  return <RedeemCancelModal key={id} id={id} />;
 }

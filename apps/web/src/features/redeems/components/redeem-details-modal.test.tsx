@@ -4,8 +4,8 @@ import { configure, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { redeem, redeemDetails, redeemId, userId } from "../../../test/fixtures/redeems";
 import { errorBody } from "../../../test/render";
-import { redeem, redeemDetails, redeemId, userId } from "../test/fixtures";
 
 // Screens load lazily, and the first of a file can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -77,7 +77,7 @@ describe("Redeem details", () => {
 
   it("reports a failed load", async () => {
     renderApp(`/dash/redeems/${redeemId(1)}/details`, (call) =>
-      call.url === "/api/redeem/?group=false"
+      call.url === "/api/redeem?group=false"
         ? listAnswer
         : { status: 404, body: errorBody(404, "Not found") },
     );

@@ -27,7 +27,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 /**
- * /dash/redeems/{_id}/details: the redeem, the e-mail sent for it, and its user (SPEC 2.6); `history`,
+ * /dash/redeems/{_id}/details: the redeem, the e-mail sent for it, and its user; `history`,
  * the redeem's audit history, is composed in by the route.
  */
 export function RedeemDetailsModal({ id, history }: { id: string; history?: ReactNode }) {
@@ -53,7 +53,7 @@ export function RedeemDetailsModal({ id, history }: { id: string; history?: Reac
           <Section
             title={t("redeems.details.user")}
             action={
-              <Anchor component={Link} to={paths.customerDetails(redeem.user._id)} size="sm">
+              <Anchor component={Link} to={paths.appUsers.details(redeem.user._id)} size="sm">
                 {t("redeems.user.open")}
               </Anchor>
             }

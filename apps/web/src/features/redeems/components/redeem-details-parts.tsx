@@ -1,5 +1,5 @@
 import { Anchor, Badge, Box, Code, Group, SimpleGrid, Text } from "@mantine/core";
-import type { Customer, MailDelivery, RedeemDetails } from "@rewards/contract";
+import type { AppUser, MailDelivery, RedeemDetails } from "@rewards/contract";
 import { Link } from "react-router";
 import { DetailField } from "../../../components/detail-field";
 import { RiskBadge } from "../../../components/risk-badge";
@@ -119,11 +119,11 @@ export function DeliveryState({ delivery }: { delivery: MailDelivery | null }) {
 }
 
 /** The redeeming user in brief, with the way to their own details. */
-export function UserSummary({ user }: { user: Customer }) {
+export function UserSummary({ user }: { user: AppUser }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       <DetailField label="redeems.user.email">
-        <Anchor component={Link} to={paths.customerDetails(user._id)} size="sm">
+        <Anchor component={Link} to={paths.appUsers.details(user._id)} size="sm">
           {user.username}
         </Anchor>
       </DetailField>

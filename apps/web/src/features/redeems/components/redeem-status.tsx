@@ -4,7 +4,7 @@ import { type I18nKey, t } from "../../../lib/i18n";
 
 export type RedeemStatus = Redeem["status"];
 
-/** One numbering everywhere, list filter included: 0 Pending, 1 Sent, 2 Rejected (DECISIONS). */
+/** One numbering everywhere, list filter included: 0 Pending, 1 Sent, 2 Rejected (decision 0004). */
 const labels: Record<RedeemStatus, I18nKey> = {
   [redeemStatus.pending]: "redeems.status.pending",
   [redeemStatus.sent]: "redeems.status.sent",

@@ -11,7 +11,6 @@ import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { RedeemStatusBadge } from "./redeem-status";
 import { sendPageLink } from "./send-page-link";
-import { redeemsPath } from "./use-redeems-list-state";
 
 /** Ids are UUIDv7, whose first characters are a timestamp shared by neighbours: the end tells them apart. */
 export function shortId(id: string): string {
@@ -38,7 +37,7 @@ function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
         <Tooltip label={t("redeems.action.cancel")}>
           <ActionIcon
             component={Link}
-            {...modalLink(`${redeemsPath}/${redeem._id}/cancel`, search)}
+            {...modalLink(paths.redeems.cancel(redeem._id), search)}
             variant="subtle"
             color="red"
             aria-label={t("redeems.action.cancel")}
@@ -47,7 +46,7 @@ function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
           </ActionIcon>
         </Tooltip>
       )}
-      <RowAction kind="details" to={`${redeemsPath}/${redeem._id}/details`} search={search} />
+      <RowAction kind="details" to={paths.redeems.details(redeem._id)} search={search} />
     </Group>
   );
 }
@@ -72,7 +71,7 @@ export function redeemColumns(search: string): DataTableColumn<Redeem>[] {
         <Group gap={6} wrap="nowrap">
           <Anchor
             component={Link}
-            to={paths.customerDetails(redeem.redeemUser)}
+            to={paths.appUsers.details(redeem.redeemUser)}
             size="sm"
             truncate="end"
             maw={200}

@@ -4,7 +4,7 @@ import { t } from "../../../lib/i18n";
 import { RedeemStatusBadge } from "./redeem-status";
 import { shortId } from "./redeems-columns";
 
-/** The selected rows, listed (SPEC 2.6 /dash/redeems/fetch). */
+/** The selected rows, listed (/dash/redeems/fetch). */
 export function RedeemsFetchModal() {
   return (
     <SelectedRecordsModal<Redeem>

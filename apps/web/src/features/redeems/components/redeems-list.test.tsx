@@ -4,15 +4,15 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { redeem, redeemDetails, redeemId } from "../../../test/fixtures/redeems";
 import { errorBody, type FetchCall } from "../../../test/render";
-import { redeem, redeemDetails, redeemId } from "../test/fixtures";
 
 // Screens load lazily, and the first of a file can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 const redeems = [redeem(1), redeem(2, { status: 1, code: "GIFT-2" }), redeem(3, { status: 2 })];
 const listAnswer = { body: { totalCount: 3, entities: redeems } };
-const isList = (call: FetchCall) => call.url === "/api/redeem/?group=false";
+const isList = (call: FetchCall) => call.url === "/api/redeem?group=false";
 
 const rowOf = (email: string) => {
   const row = screen.getByText(email).closest("tr");
@@ -42,7 +42,7 @@ describe("Redeems list", () => {
     await screen.findByText("receiver1@example.com");
     expect(calls()[0]).toMatchObject({
       method: "POST",
-      url: "/api/redeem/?group=false",
+      url: "/api/redeem?group=false",
       body: {
         queryParams: { filter: {}, sortField: "redeemDate", sortOrder: "desc", pageNumber: 1, pageSize: 10 },
       },
@@ -116,7 +116,7 @@ describe("Redeems list", () => {
     );
   });
 
-  it("reports a failed load with SPEC 8's message and the server's", async () => {
+  it("reports a failed load with the action's message and the server's", async () => {
     renderApp("/dash/redeems", () => ({ status: 400, body: errorBody(400, "Unknown filter: nope") }));
     expect(await screen.findByText("Can't find redeems")).toBeInTheDocument();
     expect(screen.getByText("Unknown filter: nope")).toBeInTheDocument();

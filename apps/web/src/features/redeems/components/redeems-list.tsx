@@ -7,13 +7,14 @@ import { modalLink } from "../../../components/list/route-modal";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeems } from "../api/get-redeems";
 import { redeemColumns, shortId } from "./redeems-columns";
 import { RedeemsFilters } from "./redeems-filters";
-import { redeemsPath, useRedeemsListState } from "./use-redeems-list-state";
+import { useRedeemsListState } from "./use-redeems-list-state";
 
-/** The Redeems list (SPEC 2.6); its modals are child routes rendered in the Outlet. */
+/** The Redeems list; its modals are child routes rendered in the Outlet. */
 export function RedeemsList() {
   const list = useRedeemsListState();
   const redeems = useRedeems(list.queryParams);
@@ -23,7 +24,7 @@ export function RedeemsList() {
   const answer = list.queryParams ? redeems.data : undefined;
 
   const outlet: ListOutletContext<Redeem> = {
-    listPath: redeemsPath,
+    listPath: paths.redeems.list,
     selected: selection.selected,
     clearSelection: selection.clear,
   };
@@ -32,15 +33,10 @@ export function RedeemsList() {
     <Card withBorder radius="lg" padding="md">
       <RedeemsFilters list={list} />
       <SelectionBar count={selection.selected.length}>
-        <Button
-          size="xs"
-          variant="light"
-          component={Link}
-          {...modalLink(`${redeemsPath}/fetch`, list.search)}
-        >
+        <Button size="xs" variant="light" component={Link} {...modalLink(paths.redeems.fetch, list.search)}>
           {t("list.fetchSelected")}
         </Button>
-        <Button size="xs" component={Link} {...modalLink(`${redeemsPath}/updateStatus`, list.search)}>
+        <Button size="xs" component={Link} {...modalLink(paths.redeems.changeStatus, list.search)}>
           {t("list.updateStatus")}
         </Button>
       </SelectionBar>

@@ -6,7 +6,7 @@ import { useListOutlet } from "../../../components/list/list-outlet";
 import { RequireSelection, RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
 import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
-import { useUpdateRedeemsStatus } from "../api/update-redeems-status";
+import { useChangeRedeemsStatus } from "../api/change-redeems-status";
 import { redeemStatusOptions } from "./redeem-status";
 
 function StatusForm() {
@@ -14,8 +14,8 @@ function StatusForm() {
   // What was selected when the dialog opened; the list's selection is cleared on success.
   const [selected] = useState(selectedNow);
   const close = useCloseRouteModal();
-  const update = useUpdateRedeemsStatus();
-  // SPEC 4: all three statuses, Rejected (2) by default.
+  const update = useChangeRedeemsStatus();
+  // All three statuses, Rejected (2) by default (docs/features/redeems.md).
   const [status, setStatus] = useState<RedeemsStateBody["status"]>(redeemStatus.rejected);
 
   const submit = () =>
@@ -63,7 +63,7 @@ function StatusForm() {
   );
 }
 
-/** Bulk status change of the selected redeems (SPEC 2.6 /dash/redeems/updateStatus). */
+/** Bulk status change of the selected redeems (/dash/redeems/updateStatus). */
 export function RedeemsStatusModal() {
   return (
     <RequireSelection>

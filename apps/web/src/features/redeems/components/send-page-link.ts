@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
-import { redeemsPath } from "./use-redeems-list-state";
+import { paths } from "../../../lib/paths";
 
 type SendPageState = { listSearch?: string };
 
 /** Props for a Link to the Send Redeem page that remembers the list's query string for the way back. */
 export function sendPageLink(id: string, listSearch: string) {
   return {
-    to: `${redeemsPath}/${encodeURIComponent(id)}/edit`,
+    to: paths.redeems.pay(id),
     state: { listSearch } satisfies SendPageState,
   };
 }
@@ -15,5 +15,5 @@ export function sendPageLink(id: string, listSearch: string) {
 export function useBackToList() {
   const state = useLocation().state as SendPageState | null;
   const search = typeof state?.listSearch === "string" ? state.listSearch : "";
-  return { pathname: redeemsPath, search };
+  return { pathname: paths.redeems.list, search };
 }

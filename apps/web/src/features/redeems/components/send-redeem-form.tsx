@@ -4,18 +4,19 @@ import { notifications } from "@mantine/notifications";
 import {
   actionErrors,
   messages,
+  type PayRedeemBody,
+  payRedeemBodySchema,
   type RedeemDetails,
   redeemStatus,
-  type SendRewardBody,
-  sendRewardBodySchema,
 } from "@rewards/contract";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { showSaveError } from "../../../lib/save-errors";
-import { useSendReward } from "../api/send-reward";
+import { usePayRedeem } from "../api/pay-redeem";
 import { useBackToList } from "./send-page-link";
 
 // tiptap is large: it comes in its own chunk, after the form is already on screen.
@@ -23,9 +24,7 @@ const RichTextBody = lazy(() =>
   import("./rich-text-body").then((module) => ({ default: module.RichTextBody })),
 );
 
-const settingPath = "/dash/setting";
-
-function initialValues(redeem: RedeemDetails): SendRewardBody {
+function initialValues(redeem: RedeemDetails): PayRedeemBody {
   return {
     code: redeem.code ?? "",
     rewardName: redeem.rewardName,
@@ -41,7 +40,7 @@ function MailNotConfigured() {
     <Alert color="yellow" title={messages.mailNotConfigured}>
       <Text size="sm">
         {t("redeems.send.mailHint")}{" "}
-        <Anchor component={Link} to={settingPath} size="sm">
+        <Anchor component={Link} to={paths.setting} size="sm">
           {t("redeems.send.mailLink")}
         </Anchor>
       </Text>
@@ -49,21 +48,21 @@ function MailNotConfigured() {
   );
 }
 
-/** SPEC 2.6 / 5 "Send Redeem": the gift card code and the e-mail that carries it. */
+/** The Send Redeem form: the gift card code and the e-mail that carries it. */
 export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
   const navigate = useNavigate();
   const back = useBackToList();
-  const send = useSendReward();
+  const pay = usePayRedeem();
   const [mailMissing, setMailMissing] = useState(false);
   const sent = redeem.status === redeemStatus.sent;
-  const form = useForm<SendRewardBody>({
+  const form = useForm<PayRedeemBody>({
     initialValues: initialValues(redeem),
-    validate: formResolver(sendRewardBodySchema),
+    validate: formResolver(payRedeemBodySchema),
     validateInputOnBlur: true,
   });
 
-  const submit = (body: SendRewardBody) =>
-    send.mutate(
+  const submit = (body: PayRedeemBody) =>
+    pay.mutate(
       { id: redeem._id, body },
       {
         onSuccess: (paid) => {
@@ -128,7 +127,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           <Button variant="default" component={Link} to={back}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={send.isPending} disabled={sent}>
+          <Button type="submit" loading={pay.isPending} disabled={sent}>
             {t("redeems.send.submit")}
           </Button>
         </Group>

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { redeem, redeemDetails, redeemId } from "../../../test/fixtures/redeems";
 import { errorBody, type FetchCall } from "../../../test/render";
-import { redeem, redeemDetails, redeemId } from "../test/fixtures";
 
 // Screens load lazily, and the first of a file can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

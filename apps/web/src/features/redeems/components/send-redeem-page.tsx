@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Title } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
@@ -9,7 +9,7 @@ import { useRedeemDetails } from "../api/get-redeem-details";
 import { useBackToList } from "./send-page-link";
 import { SendRedeemForm } from "./send-redeem-form";
 
-/** /dash/redeems/{_id}/edit: a full page, not a modal (SPEC 2.6). */
+/** /dash/redeems/{_id}/edit: a full page, not a modal. */
 export function SendRedeemPage({ id }: { id: string }) {
   const redeem = useRedeemDetails(id);
   useErrorNotification(actionErrors.findRedeem, redeem.error);
@@ -33,4 +33,11 @@ export function SendRedeemPage({ id }: { id: string }) {
       {redeem.data && <SendRedeemForm key={redeem.data._id} redeem={redeem.data} />}
     </Card>
   );
+}
+
+/** The pay route: the redeem's id comes from the URL. */
+export function PayRedeemRoute() {
+  const { id = "" } = useParams();
+  // Keyed by id: another redeem's form starts from its own record.
+  return <SendRedeemPage key={id} id={id} />;
 }

@@ -6,9 +6,7 @@ import {
   useListState,
 } from "../../../components/list/use-list-state";
 
-export const redeemsPath = "/dash/redeems";
-
-/** The fields the search box can search in (SPEC 5 "Filters"): receiver e-mail substring, exact ids. */
+/** The fields the search box can search in: receiver e-mail substring, exact ids. */
 export const redeemSearchFields = ["redeemEmail", "redeemUser", "_id"] as const;
 export type RedeemSearchField = (typeof redeemSearchFields)[number];
 

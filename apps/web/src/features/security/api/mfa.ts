@@ -1,29 +1,17 @@
-import {
-  type MfaCodeBody,
-  type MfaEnableAnswer,
-  type MfaSetupAnswer,
-  mfaCodeBodySchema,
-} from "@rewards/contract";
+import { type MfaCodeBody, mfaCodeBodySchema, profileEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { useAuthStore } from "../../../lib/auth-store";
-import { profileQueryKey } from "../../auth/api/get-profile";
+import { call } from "../../../lib/api-client";
+import { refreshProfile } from "../../../lib/current-admin";
+
+const enableMfa = (body: MfaCodeBody) =>
+  call(profileEndpoints.mfaEnable, { body: mfaCodeBodySchema.parse(body) });
+
+const disableMfa = (body: MfaCodeBody) =>
+  call(profileEndpoints.mfaDisable, { body: mfaCodeBodySchema.parse(body) });
 
 /** A new secret, not active until a first code confirms it. */
-export function setupMfa(): Promise<MfaSetupAnswer> {
-  return api.post<MfaSetupAnswer>("/api/profile/mfa/setup");
-}
-
-export function enableMfa(body: MfaCodeBody): Promise<MfaEnableAnswer> {
-  return api.post<MfaEnableAnswer>("/api/profile/mfa/enable", mfaCodeBodySchema.parse(body));
-}
-
-export function disableMfa(body: MfaCodeBody): Promise<unknown> {
-  return api.post("/api/profile/mfa/disable", mfaCodeBodySchema.parse(body));
-}
-
 export function useSetupMfa() {
-  return useMutation({ mutationFn: setupMfa });
+  return useMutation({ mutationFn: () => call(profileEndpoints.mfaSetup) });
 }
 
 /**
@@ -36,22 +24,14 @@ export function useEnableMfa() {
 
 export function useMfaEnrolled() {
   const queryClient = useQueryClient();
-  return () => {
-    // At once, so a screen that requires enrolment lets the administrator through before the refetch.
-    const { user, setUser } = useAuthStore.getState();
-    if (user) setUser({ ...user, mfaEnabled: true });
-    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-  };
+  // At once, so a screen that requires enrolment lets the administrator through before the refetch.
+  return () => refreshProfile(queryClient, { mfaEnabled: true });
 }
 
 export function useDisableMfa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableMfa,
-    onSuccess: () => {
-      const { user, setUser } = useAuthStore.getState();
-      if (user) setUser({ ...user, mfaEnabled: false });
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    },
+    onSuccess: () => refreshProfile(queryClient, { mfaEnabled: false }),
   });
 }

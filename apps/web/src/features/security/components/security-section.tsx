@@ -2,6 +2,7 @@ import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useAuthStore } from "../../../lib/auth-store";
 import { t } from "../../../lib/i18n";
+import { paths } from "../../../lib/paths";
 import { SessionsTable } from "./sessions-table";
 import { TwoFactorCard } from "./two-factor-card";
 
@@ -16,7 +17,7 @@ export function SecuritySection({ onNavigate }: { onNavigate?: () => void }) {
       <TwoFactorCard />
       {isOwner && (
         // The installation's rule lives with the other owner-only settings.
-        <Anchor component={Link} to="/dash/admins" size="sm" onClick={onNavigate}>
+        <Anchor component={Link} to={paths.admins} size="sm" onClick={onNavigate}>
           {t("security.installation.link")}
         </Anchor>
       )}

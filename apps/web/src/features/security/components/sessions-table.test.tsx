@@ -2,11 +2,9 @@ import { messages } from "@rewards/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LoginRoute } from "../../../app/routes/auth/login";
-import { LogoutRoute } from "../../../app/routes/logout";
-import { RequireAuth, RequireGuest } from "../../../components/guard";
+import { RequireAuth, RequireGuest } from "../../../app/guard";
 import { useAuthStore } from "../../../lib/auth-store";
-import { owner } from "../../../test/app";
+import { owner, screenAt } from "../../../test/app";
 import { errorBody, type FetchCall, renderWithProviders, stubFetch } from "../../../test/render";
 import { SessionsTable } from "./sessions-table";
 
@@ -53,8 +51,12 @@ function renderTable(answer: (call: FetchCall) => { status?: number; body?: unkn
     initialEntries: ["/dashboard"],
     routes: [
       { Component: RequireAuth, children: [{ path: "/dashboard", element: <SessionsTable /> }] },
-      { path: "/logout", Component: LogoutRoute },
-      { path: "/auth", Component: RequireGuest, children: [{ path: "login", Component: LoginRoute }] },
+      { path: "/logout", lazy: screenAt("/logout") },
+      {
+        path: "/auth",
+        Component: RequireGuest,
+        children: [{ path: "login", lazy: screenAt("/auth/login") }],
+      },
     ],
   });
   return { ...view, calls };

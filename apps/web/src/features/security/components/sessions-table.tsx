@@ -15,12 +15,12 @@ import { IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { DateCell } from "../../../components/date-cell";
 import { LoadingBlock } from "../../../components/loading-block";
+import { useForgetSession } from "../../../lib/forget-session";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
+import { fromNow } from "../../../lib/relative-time";
 import { showError } from "../../../lib/show-error";
 import { errorColor } from "../../../theme";
-import { useForgetSession } from "../../auth/use-forget-session";
-import { fromNow } from "../../dashboard/relative-time";
 import { useRevokeAllSessions, useRevokeSession, useSessions } from "../api/sessions";
 import { deviceName } from "../device-name";
 

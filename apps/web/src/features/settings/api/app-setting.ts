@@ -1,13 +1,13 @@
-import type { AppSetting, IdentityFields } from "@rewards/contract";
+import { type AppSetting, type IdentityFields, settingsEndpoints } from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
 
 export function getAppSettingQueryOptions(adminId: string) {
   return queryOptions({
     queryKey: settingsKeys.identity(adminId),
-    queryFn: ({ signal }) => api.get<AppSetting>(`/api/setting/${encodeURIComponent(adminId)}`, { signal }),
+    queryFn: ({ signal }) => call(settingsEndpoints.identity, { params: { adminId } }, { signal }),
   });
 }
 
@@ -19,7 +19,7 @@ export type SaveAppSettingInput = {
   images: { logo?: File | null; favicon?: File | null };
 };
 
-/** Multipart (SPEC 7): the fields plus whichever images were chosen; an image not sent is kept. */
+/** Multipart: the fields plus whichever images were chosen; an image not sent is kept. */
 export function saveAppSetting({ id, fields, images }: SaveAppSettingInput): Promise<AppSetting> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
@@ -27,8 +27,8 @@ export function saveAppSetting({ id, fields, images }: SaveAppSettingInput): Pro
   if (images.favicon) body.append("favicon", images.favicon);
   return saveRecord<AppSetting>({
     id,
-    createPath: "/api/setting/",
-    updatePath: "/api/setting",
+    create: settingsEndpoints.createIdentity,
+    update: settingsEndpoints.updateIdentity,
     answerName: "setting",
     body,
   });
@@ -38,6 +38,6 @@ export function useSaveAppSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAppSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "identity"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.identities() }),
   });
 }

@@ -1,15 +1,19 @@
-import { type GeneralConfig, type GeneralConfigBody, generalConfigBodySchema } from "@rewards/contract";
+import {
+  type GeneralConfig,
+  type GeneralConfigBody,
+  generalConfigBodySchema,
+  settingsEndpoints,
+} from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
 
-/** Before the first save the server answers SPEC 9's defaults, without _id. */
+/** Before the first save the server answers the defaults, without _id. */
 export function getGeneralConfigQueryOptions(adminId: string) {
   return queryOptions({
     queryKey: settingsKeys.general(adminId),
-    queryFn: ({ signal }) =>
-      api.get<GeneralConfig>(`/api/setting/settingconfig/${encodeURIComponent(adminId)}`, { signal }),
+    queryFn: ({ signal }) => call(settingsEndpoints.general, { params: { adminId } }, { signal }),
   });
 }
 
@@ -18,8 +22,8 @@ export const useGeneralConfig = (adminId: string) => useQuery(getGeneralConfigQu
 export function saveGeneralConfig({ id, body }: { id: string | undefined; body: GeneralConfigBody }) {
   return saveRecord<GeneralConfig>({
     id,
-    createPath: "/api/setting/settingconfig",
-    updatePath: "/api/setting/settingconfig",
+    create: settingsEndpoints.createGeneral,
+    update: settingsEndpoints.updateGeneral,
     answerName: "settingconfig",
     body: generalConfigBodySchema.parse(body),
   });
@@ -29,6 +33,6 @@ export function useSaveGeneralConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGeneralConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "general"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.generals() }),
   });
 }

@@ -1,14 +1,13 @@
-import { type MailBody, type MailConfig, mailBodySchema } from "@rewards/contract";
+import { type MailBody, type MailConfig, mailBodySchema, settingsEndpoints } from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
 
 export function getMailConfigQueryOptions(adminId: string) {
   return queryOptions({
     queryKey: settingsKeys.mail(adminId),
-    queryFn: ({ signal }) =>
-      api.get<MailConfig>(`/api/setting/mailgun/${encodeURIComponent(adminId)}`, { signal }),
+    queryFn: ({ signal }) => call(settingsEndpoints.mail, { params: { adminId } }, { signal }),
   });
 }
 
@@ -17,8 +16,8 @@ export const useMailConfig = (adminId: string) => useQuery(getMailConfigQueryOpt
 export function saveMailConfig({ id, body }: { id: string | undefined; body: MailBody }) {
   return saveRecord<MailConfig>({
     id,
-    createPath: "/api/setting/mailgun/",
-    updatePath: "/api/setting/mailgun",
+    create: settingsEndpoints.createMail,
+    update: settingsEndpoints.updateMail,
     answerName: "mailconfig",
     body: mailBodySchema.parse(body),
   });
@@ -28,6 +27,6 @@ export function useSaveMailConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveMailConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "mail"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.mails() }),
   });
 }

@@ -1,14 +1,13 @@
-import type { PushBody, PushConfig } from "@rewards/contract";
+import { type PushBody, type PushConfig, settingsEndpoints } from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
 
 export function getPushConfigQueryOptions(adminId: string) {
   return queryOptions({
     queryKey: settingsKeys.push(adminId),
-    queryFn: ({ signal }) =>
-      api.get<PushConfig>(`/api/setting/push/${encodeURIComponent(adminId)}`, { signal }),
+    queryFn: ({ signal }) => call(settingsEndpoints.push, { params: { adminId } }, { signal }),
   });
 }
 
@@ -17,8 +16,8 @@ export const usePushConfig = (adminId: string) => useQuery(getPushConfigQueryOpt
 export function savePushConfig({ id, body }: { id: string | undefined; body: PushBody }) {
   return saveRecord<PushConfig>({
     id,
-    createPath: "/api/setting/push/",
-    updatePath: "/api/setting/push",
+    create: settingsEndpoints.createPush,
+    update: settingsEndpoints.updatePush,
     answerName: "pushconfig",
     body,
   });
@@ -28,6 +27,6 @@ export function useSavePushConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePushConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "push"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.pushes() }),
   });
 }

@@ -1,14 +1,13 @@
-import type { SocialBody, SocialConfig, SocialName } from "@rewards/contract";
+import { type SocialBody, type SocialConfig, type SocialName, settingsEndpoints } from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
 
 export function getSocialConfigQueryOptions(adminId: string, name: SocialName) {
   return queryOptions({
     queryKey: settingsKeys.social(adminId, name),
-    queryFn: ({ signal }) =>
-      api.get<SocialConfig>(`/api/setting/social/${encodeURIComponent(adminId)}/${name}`, { signal }),
+    queryFn: ({ signal }) => call(settingsEndpoints.social, { params: { adminId, name } }, { signal }),
   });
 }
 
@@ -18,8 +17,8 @@ export const useSocialConfig = (adminId: string, name: SocialName) =>
 export function saveSocialConfig({ id, body }: { id: string | undefined; body: SocialBody }) {
   return saveRecord<SocialConfig>({
     id,
-    createPath: "/api/setting/social/",
-    updatePath: "/api/setting/social",
+    create: settingsEndpoints.createSocial,
+    update: settingsEndpoints.updateSocial,
     answerName: "socialconfig",
     body,
   });
@@ -29,6 +28,6 @@ export function useSaveSocialConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSocialConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...settingsKeys.all, "social"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.socials() }),
   });
 }

@@ -15,7 +15,7 @@ import { FormActions } from "./form-actions";
 
 const fields = ["refPercent", "ratio", "fbLike", "fbShare", "twShare"] as const;
 
-/** SPEC 5 "General config"; a first load shows SPEC 9's defaults, which the server answers. */
+/** The General Config tab; a first load shows the defaults (decision 0015), which the server answers. */
 export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
   const save = useSaveGeneralConfig();
   const form = useForm<GeneralConfigBody>({

@@ -19,7 +19,7 @@ import { ImagePicker } from "./image-picker";
 type Images = { logo: File | null; favicon: File | null };
 const textFields = ["appName", "moto", "domain", "sharingDomain", "endpoint"] as const;
 
-/** SPEC 5 "Identity": the app's name, motto, addresses, logo and favicon (required on create). */
+/** The Identity tab: the app's name, motto, addresses, logo and favicon (required on create). */
 export function IdentityForm({ setting }: { setting: AppSetting }) {
   const save = useSaveAppSetting();
   const [images, setImages] = useState<Images>({ logo: null, favicon: null });

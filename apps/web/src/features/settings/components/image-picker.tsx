@@ -12,7 +12,10 @@ type ImagePickerProps = {
 
 const accepted = "image/png,image/jpeg,image/webp,image/gif,image/x-icon,image/vnd.microsoft.icon";
 
-/** A file picker with its 150x150 preview (SPEC 9). The server checks the bytes; accept only guides. */
+/**
+ * A file picker with its 150x150 preview (decision 0015). The server checks the bytes; accept only
+ * guides.
+ */
 export function ImagePicker({ label, current, value, onChange, error }: ImagePickerProps) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 
-/** A tab's config: "Please wait..." while loading, SPEC 8's message if it fails, else the form. */
+/** A tab's config: "Please wait..." while loading, the action's message if it fails, else the form. */
 export function Loaded<T>({
   query,
   action,

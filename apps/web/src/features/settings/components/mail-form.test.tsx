@@ -35,7 +35,7 @@ describe("MailForm", () => {
     });
   });
 
-  it("shows SPEC 5's message for a bad sender address", async () => {
+  it("shows the form's message for a bad sender address", async () => {
     const calls = stubFetch(() => ({ body: saved }));
     renderWithProviders(<MailForm config={saved} />);
     const from = screen.getByLabelText(/^From Email/);

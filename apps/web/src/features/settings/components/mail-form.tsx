@@ -11,7 +11,10 @@ import { TestMail } from "./test-mail";
 
 const fields = ["mailgunDomain", "apiKey", "fromEmail", "supportEmail"] as const;
 
-/** SPEC 5 "Mailgun". The API key comes back masked; sent back unchanged, the server keeps the saved one. */
+/**
+ * The Mailgun tab. The API key comes back masked; sent back unchanged, the server keeps the saved one
+ * (decision 0010).
+ */
 export function MailForm({ config }: { config: MailConfig }) {
   const save = useSaveMailConfig();
   const form = useForm<MailBody>({

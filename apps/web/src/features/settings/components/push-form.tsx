@@ -8,7 +8,7 @@ import { showSaveError } from "../../../lib/save-errors";
 import { useSavePushConfig } from "../api/push-config";
 import { FormActions } from "./form-actions";
 
-/** DECISIONS "Push notifications": the Firebase service-account key, answered masked once saved. */
+/** The Firebase service-account key, answered masked once saved (decision 0012). */
 export function PushForm({ config }: { config: PushConfig }) {
   const save = useSavePushConfig();
   const form = useForm<PushBody>({

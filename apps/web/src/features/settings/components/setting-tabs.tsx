@@ -53,7 +53,7 @@ function PushTab({ adminId }: { adminId: string }) {
   );
 }
 
-/** SPEC 2.13 plus the Push tab (DECISIONS); each tab loads its own record when opened. */
+/** The App Setting tabs, Push included (decision 0012); each tab loads its own record when opened. */
 export function SettingTabs() {
   const adminId = useCurrentAdminId();
   return (

@@ -22,7 +22,7 @@ type SocialValues = {
   shareText: string;
 };
 
-/** Which fields each login shows (SPEC 5): Google has no page, Twitter no app keys. */
+/** Which fields each login shows: Google has no page, Twitter no app keys. */
 const shownFields: Record<SocialName, (keyof Omit<SocialValues, "name">)[]> = {
   facebook: ["appId", "appSecret", "appPage", "shareText"],
   google: ["appId", "appSecret"],

@@ -1,5 +1,0 @@
-import { RegistrationForm } from "../../../features/auth/components/registration-form";
-
-export function RegistrationRoute() {
-  return <RegistrationForm />;
-}

@@ -1,5 +1,0 @@
-import { CountriesList } from "../../../features/catalog/components/countries-list";
-
-export function CountriesRoute() {
-  return <CountriesList />;
-}

@@ -1,5 +1,0 @@
-import { CustomersFetchModal } from "../../../features/customers/components/customers-fetch-modal";
-
-export function CustomersFetchRoute() {
-  return <CustomersFetchModal />;
-}

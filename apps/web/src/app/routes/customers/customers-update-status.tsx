@@ -1,5 +1,0 @@
-import { CustomersStatusModal } from "../../../features/customers/components/customers-status-modal";
-
-export function CustomersUpdateStatusRoute() {
-  return <CustomersStatusModal />;
-}

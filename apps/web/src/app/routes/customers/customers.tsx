@@ -1,5 +1,0 @@
-import { CustomersList } from "../../../features/customers/components/customers-list";
-
-export function CustomersRoute() {
-  return <CustomersList />;
-}

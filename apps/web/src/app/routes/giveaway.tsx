@@ -1,5 +1,0 @@
-import { GiveawayPage } from "../../features/giveaway/components/giveaway-page";
-
-export function GiveawayRoute() {
-  return <GiveawayPage />;
-}

@@ -1,5 +1,0 @@
-import { OffersFetchModal } from "../../../features/offers/components/offers-fetch-modal";
-
-export function OffersFetchRoute() {
-  return <OffersFetchModal />;
-}

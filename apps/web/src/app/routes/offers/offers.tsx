@@ -1,5 +1,0 @@
-import { OffersList } from "../../../features/offers/components/offers-list";
-
-export function OffersRoute() {
-  return <OffersList />;
-}

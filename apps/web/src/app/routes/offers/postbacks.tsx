@@ -1,5 +1,0 @@
-import { PostbacksList } from "../../../features/postbacks/components/postbacks-list";
-
-export function PostbacksRoute() {
-  return <PostbacksList />;
-}

@@ -1,8 +1,0 @@
-import { useParams } from "react-router";
-import { RecordHistory } from "../../../features/audit/components/record-history";
-import { RedeemDetailsModal } from "../../../features/redeems/components/redeem-details-modal";
-
-export function RedeemDetailsRoute() {
-  const { id = "" } = useParams();
-  return <RedeemDetailsModal key={id} id={id} history={<RecordHistory recordId={id} />} />;
-}

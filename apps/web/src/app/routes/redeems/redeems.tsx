@@ -1,5 +1,0 @@
-import { RedeemsList } from "../../../features/redeems/components/redeems-list";
-
-export function RedeemsRoute() {
-  return <RedeemsList />;
-}

@@ -1,0 +1,20 @@
+import {
+  type AppUsersStateBody,
+  actionErrors,
+  appUserEndpoints,
+  appUsersStateBodySchema,
+} from "@rewards/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../../lib/api-client";
+import { showError } from "../../../lib/show-error";
+import { appUserKeys } from "./keys";
+
+export function useChangeAppUsersStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AppUsersStateBody) =>
+      call(appUserEndpoints.changeStatus, { body: appUsersStateBodySchema.parse(body) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appUserKeys.all }),
+    onError: (error) => showError(actionErrors.updateAppUsersStatus, error),
+  });
+}

@@ -1,0 +1,12 @@
+import type { AppUserListBody } from "@rewards/contract";
+import { queryRoots } from "../../../lib/query-roots";
+
+export type AppUsersQueryParams = AppUserListBody["queryParams"];
+
+/** Every app user query starts with the feature's root (redeems refresh it too), so one invalidation reaches all. */
+export const appUserKeys = {
+  all: queryRoots.appUsers,
+  list: (queryParams: AppUsersQueryParams) => [...appUserKeys.all, "list", queryParams] as const,
+  one: (id: string) => [...appUserKeys.all, "one", id] as const,
+  details: (id: string) => [...appUserKeys.all, "details", id] as const,
+};

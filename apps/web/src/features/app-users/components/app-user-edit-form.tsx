@@ -1,0 +1,126 @@
+import { Button, Group, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  type AppUser,
+  type AppUserUpdateBody,
+  actionErrors,
+  appUserUpdateBodySchema,
+  pointsReasonMax,
+} from "@rewards/contract";
+import { useListOutlet } from "../../../components/list/list-outlet";
+import { useCloseRouteModal } from "../../../components/list/route-modal";
+import { fieldErrorsOf, formResolver } from "../../../lib/form";
+import { t } from "../../../lib/i18n";
+import { showError } from "../../../lib/show-error";
+import { useUpdateAppUser } from "../api/update-app-user";
+
+const visibleFields = ["referCode", "isVerfied", "pointsDelta", "pointsReason"] as const;
+
+/** A cleared number input holds "": no change. */
+type FormValues = Omit<AppUserUpdateBody, "pointsDelta" | "points"> & { pointsDelta: number | string };
+
+const toBody = (values: FormValues): AppUserUpdateBody => {
+  const pointsDelta = values.pointsDelta === "" ? 0 : Number(values.pointsDelta);
+  // A reason typed for an adjustment that was then set back to 0 goes nowhere.
+  return { ...values, pointsDelta, pointsReason: pointsDelta === 0 ? "" : values.pointsReason };
+};
+const validateBody = formResolver(appUserUpdateBodySchema);
+
+/**
+ * The user edit form: Shared Key and Email Verification; provision goes back unchanged. The balance is
+ * shown, never sent: points change only by a signed adjustment with a reason, so a form left open while
+ * the user redeems or earns cannot write the old balance back.
+ */
+export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
+  const close = useCloseRouteModal();
+  const { clearSelection } = useListOutlet();
+  const update = useUpdateAppUser();
+  const form = useForm<FormValues, AppUserUpdateBody>({
+    initialValues: {
+      referCode: appUser.referCode,
+      provision: appUser.provision,
+      isVerfied: appUser.isVerfied,
+      pointsDelta: 0,
+      pointsReason: "",
+    },
+    validate: (values) => validateBody(toBody(values)),
+    validateInputOnBlur: true,
+    transformValues: toBody,
+  });
+  const delta = Number(form.values.pointsDelta) || 0;
+
+  const submit = (body: AppUserUpdateBody) =>
+    update.mutate(
+      { id: appUser._id, body },
+      {
+        onSuccess: () => {
+          notifications.show({ color: "green", message: t("appUsers.edit.saved") });
+          clearSelection();
+          close();
+        },
+        onError: (error) => {
+          // A 400, a taken Share Key or a refused adjustment (409) names fields: show those on the form.
+          const fieldErrors = fieldErrorsOf(error);
+          const onForm = Object.fromEntries(
+            Object.entries(fieldErrors).filter(([field]) =>
+              (visibleFields as readonly string[]).includes(field),
+            ),
+          );
+          if (Object.keys(onForm).length > 0) form.setErrors(onForm);
+          else showError(actionErrors.updateAppUser, error);
+        },
+      },
+    );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="md">
+        <TextInput label={t("appUsers.edit.referCode")} withAsterisk {...form.getInputProps("referCode")} />
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            {t("appUsers.edit.verification")}
+          </Text>
+          <Switch
+            label={t("appUsers.edit.verified")}
+            {...form.getInputProps("isVerfied", { type: "checkbox" })}
+          />
+        </Stack>
+        <TextInput
+          label={t("appUsers.edit.balance")}
+          description={t("appUsers.edit.balanceHint")}
+          value={t("appUsers.edit.balanceValue", { count: appUser.points })}
+          readOnly
+          variant="filled"
+        />
+        <NumberInput
+          label={t("appUsers.edit.adjust")}
+          description={
+            delta === 0
+              ? t("appUsers.edit.adjustHint")
+              : t("appUsers.edit.adjustResult", { count: appUser.points + delta })
+          }
+          allowDecimal={false}
+          {...form.getInputProps("pointsDelta")}
+        />
+        {delta !== 0 && (
+          <TextInput
+            label={t("appUsers.edit.reason")}
+            description={t("appUsers.edit.reasonHint")}
+            withAsterisk
+            maxLength={pointsReasonMax}
+            {...form.getInputProps("pointsReason")}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t("common.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The first element of every query key, one per feature. A feature's api/keys.ts builds its keys on its
+ * root; a feature whose change must refresh another's data (paying a redeem moves an app user's points)
+ * names that root from here, since features do not import each other.
+ */
+export const queryRoots = {
+  admins: ["admins"],
+  appUsers: ["appUsers"],
+  audit: ["audit"],
+  auth: ["auth"],
+  catalog: ["catalog"],
+  dashboard: ["dashboard"],
+  giveaway: ["giveaway"],
+  network: ["network"],
+  notifications: ["notifications"],
+  offers: ["offers"],
+  postbacks: ["postbacks"],
+  redeems: ["redeems"],
+  security: ["security"],
+  settings: ["settings"],
+} as const;
