@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Permission } from "./resources/team.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -23,11 +24,8 @@ export type Endpoint = {
   consumes?: readonly string[];
   /** The answer per status; an answer without a schema (a file, a redirect) is documented by its handler. */
   responses?: { readonly [status: number]: z.ZodType };
-  /**
-   * The capability a caller's role must hold. Absent: any signed-in administrator of the app may call it
-   * (the team's roles will name one on every endpoint).
-   */
-  permission?: string;
+  /** Who may call it: the team permission a member's role must hold, or a caller outside the team's matrix. */
+  permission: Permission;
   /** Left out of the OpenAPI document. */
   hide?: boolean;
 };

@@ -58,6 +58,7 @@ export function route<E extends Endpoint>(
   if (definition.hide) schema.hide = true;
   const { security, ...fastifyOptions } = options;
   if (security) schema.security = security;
+  if (!definition.permission) throw new Error(`${endpointKey(definition)} names no permission`);
   // Inside a context registered with a prefix ("/api", "/app/v1"), Fastify adds the prefix itself.
   if (!definition.path.startsWith(app.prefix)) {
     throw new Error(`${endpointKey(definition)} registered under the prefix ${app.prefix}`);

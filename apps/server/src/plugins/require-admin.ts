@@ -1,4 +1,4 @@
-import { messages } from "@rewards/contract";
+import { messages, type Permission, teamPermissions } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.ts";
 import type { AdminRow, AuthService } from "../modules/auth/index.ts";
@@ -48,6 +48,11 @@ export function requireAdmin(app: FastifyInstance, auth: AuthService) {
   // The OpenAPI document marks every guarded route as needing the token.
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, security: [{ [adminTokenScheme]: [] }] };
+    // A guarded route serves a team permission, the caller's own account, or the installation's owner.
+    const permission = route.config?.endpoint?.permission;
+    if (!permission || !signedInPermissions.has(permission)) {
+      throw new Error(`${route.url} is behind the administrator's token but its permission is ${permission}`);
+    }
   });
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization ?? "";
@@ -63,11 +68,18 @@ export function requireAdmin(app: FastifyInstance, auth: AuthService) {
     ) {
       throw new AppError(403, messages.mfaEnrolmentRequired);
     }
+    if (
+      request.routeOptions.config.endpoint?.permission === "installation" &&
+      signedIn.admin.role !== "owner"
+    ) {
+      throw new AppError(403, messages.ownerOnly);
+    }
   });
 }
 
-export function requireOwner(request: FastifyRequest): AdminRow {
-  const admin = currentAdmin(request);
-  if (admin.role !== "owner") throw new AppError(403, messages.ownerOnly);
-  return admin;
-}
+/**
+ * What a signed-in administrator may be allowed: every team permission (today each account is the owner
+ * of its own app, which holds them all: docs/features/team.md), their own account, and the installation's
+ * owner's calls.
+ */
+const signedInPermissions = new Set<Permission>([...teamPermissions, "account", "installation"]);

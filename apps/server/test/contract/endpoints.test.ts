@@ -1,11 +1,24 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { allEndpoints, apiDocsPath, endpoint, endpointKey, isApiPath } from "@rewards/contract";
+import {
+  allEndpoints,
+  apiDocsPath,
+  apiPrefix,
+  appApiPrefix,
+  endpoint,
+  endpointKey,
+  isApiPath,
+  memberRoles,
+  type Permission,
+  roleGrants,
+  teamPermissions,
+} from "@rewards/contract";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { assertRouteInContract, route } from "../../src/lib/route.ts";
+import { requireAdmin } from "../../src/plugins/require-admin.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const repoRoot = join(import.meta.dirname, "../../../..");
@@ -39,7 +52,13 @@ describe("the contract owns every endpoint", () => {
   it("a route that claims a definition must serve its method and path", async () => {
     const app = Fastify();
     app.addHook("onRoute", (registered) => assertRouteInContract(registered, () => false));
-    const stray = endpoint({ method: "GET", path: "/api/one", tags: ["test"], summary: "One" });
+    const stray = endpoint({
+      method: "GET",
+      path: "/api/one",
+      permission: "app.read",
+      tags: ["test"],
+      summary: "One",
+    });
     expect(() => app.get("/api/other", { config: { endpoint: stray } }, async () => ({}))).toThrow(
       "GET /api/other has no definition in the contract",
     );
@@ -54,6 +73,7 @@ describe("the contract owns every endpoint", () => {
     const one = endpoint({
       method: "GET",
       path: "/api/one",
+      permission: "app.read",
       tags: ["test"],
       summary: "One",
       responses: { 200: z.object({ ok: z.boolean() }) },
@@ -61,6 +81,58 @@ describe("the contract owns every endpoint", () => {
     await app.register(async (scoped) => route(scoped, one, async () => ({ ok: true })), { prefix: "/api" });
     expect((await app.inject({ method: "GET", url: "/api/one" })).json()).toEqual({ ok: true });
     await app.close();
+  });
+});
+
+describe("every endpoint says who may call it", () => {
+  const callersOf = (path: string): readonly Permission[] =>
+    path.startsWith(`${appApiPrefix}/`)
+      ? ["appKey", "appUser"]
+      : path.startsWith("/postback/")
+        ? ["network"]
+        : path.startsWith(`${apiPrefix}/`)
+          ? [...teamPermissions, "account", "installation", "signedOut"]
+          : ["signedOut"];
+
+  it("each names a permission that fits its API", () => {
+    const misfits = allEndpoints()
+      .filter((definition) => !callersOf(definition.path).includes(definition.permission))
+      .map((definition) => `${endpointKey(definition)}: ${definition.permission}`);
+    expect(misfits).toEqual([]);
+  });
+
+  it("a dashboard call behind the administrator's token refuses a permission meant for others", async () => {
+    const app = Fastify();
+    app.decorateRequest("admin", null);
+    // Registering routes never reaches the auth service: only a request would.
+    requireAdmin(app, {} as never);
+    const mobile = endpoint({
+      method: "GET",
+      path: "/api/mobile",
+      permission: "appUser",
+      tags: ["t"],
+      summary: "M",
+    });
+    expect(() => route(app, mobile, async (_request, reply) => reply.send())).toThrow(
+      "/api/mobile is behind the administrator's token but its permission is appUser",
+    );
+    await app.close();
+  });
+
+  it("the matrix in docs/features/team.md is the contract's", async () => {
+    const page = await readFile(join(repoRoot, "docs/features/team.md"), "utf8");
+    const documented = Object.fromEntries(memberRoles.map((role) => [role, [] as string[]]));
+    for (const line of page.split("\n")) {
+      // | `permission` | what it allows | owner | admin | support | viewer |
+      const cells = line.split("|").map((cell) => cell.trim());
+      const permission = /^`([\w.]+)`$/.exec(cells[1] ?? "")?.[1];
+      const marks = cells.slice(3, 3 + memberRoles.length);
+      if (!permission || cells.length !== memberRoles.length + 4) continue;
+      memberRoles.forEach((role, index) => {
+        if (marks[index] === "Y") documented[role]?.push(permission);
+      });
+    }
+    expect(documented).toEqual(Object.fromEntries(memberRoles.map((role) => [role, [...roleGrants[role]]])));
   });
 });
 

@@ -14,6 +14,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswe
 export const adminEndpoints = {
   list: endpoint({
     method: "GET",
+    permission: "installation",
     path: "/api/admins",
     tags: ["admins"],
     summary: "List administrator accounts (owner only)",
@@ -22,6 +23,7 @@ export const adminEndpoints = {
   }),
   changeState: endpoint({
     method: "PUT",
+    permission: "installation",
     path: "/api/admins/:id/state",
     tags: ["admins"],
     summary: "Approve or disable an administrator (owner only)",
@@ -31,6 +33,7 @@ export const adminEndpoints = {
   }),
   security: endpoint({
     method: "GET",
+    permission: "installation",
     path: "/api/admins/security",
     tags: ["admins"],
     summary: "The installation's sign-in rules (owner only)",
@@ -38,6 +41,7 @@ export const adminEndpoints = {
   }),
   saveSecurity: endpoint({
     method: "PUT",
+    permission: "installation",
     path: "/api/admins/security",
     tags: ["admins"],
     summary: "Require two-factor sign-in of every administrator, or not (owner only)",

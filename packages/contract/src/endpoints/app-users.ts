@@ -33,6 +33,7 @@ const appAuthErrors = { ...errors, 429: errorAnswerSchema };
 export const appUserEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/users",
     tags: ["users"],
     summary: "List the app's users (filter, sort, page)",
@@ -42,6 +43,7 @@ export const appUserEndpoints = {
   }),
   changeStatus: endpoint({
     method: "PUT",
+    permission: "appUsers.moderate",
     path: "/api/users/state/ids",
     tags: ["users"],
     summary: "Ban or activate selected users",
@@ -50,6 +52,7 @@ export const appUserEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/users/details/:id",
     tags: ["users"],
     summary: "A user's details: devices, referrals, ledger and history",
@@ -58,6 +61,7 @@ export const appUserEndpoints = {
   }),
   one: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/users/:id",
     tags: ["users"],
     summary: "A user",
@@ -66,6 +70,7 @@ export const appUserEndpoints = {
   }),
   update: endpoint({
     method: "PUT",
+    permission: "appUsers.moderate",
     path: "/api/users/:id",
     tags: ["users"],
     summary:
@@ -77,6 +82,7 @@ export const appUserEndpoints = {
 
   appSignUp: endpoint({
     method: "POST",
+    permission: "appKey",
     path: "/app/v1/auth/sign-up",
     tags: ["app"],
     summary: "Create an app user and sign them in",
@@ -91,6 +97,7 @@ export const appUserEndpoints = {
   }),
   appSignIn: endpoint({
     method: "POST",
+    permission: "appKey",
     path: "/app/v1/auth/sign-in",
     tags: ["app"],
     summary: "Sign an app user in with e-mail and password",
@@ -100,6 +107,7 @@ export const appUserEndpoints = {
   }),
   appSignOut: endpoint({
     method: "POST",
+    permission: "appUser",
     path: "/app/v1/auth/sign-out",
     tags: ["app"],
     summary: "Sign out: revoke this token's session",
@@ -108,6 +116,7 @@ export const appUserEndpoints = {
   }),
   appMe: endpoint({
     method: "GET",
+    permission: "appUser",
     path: "/app/v1/me",
     tags: ["app"],
     summary: "The signed-in user: points, Share Key and referral count",
@@ -116,6 +125,7 @@ export const appUserEndpoints = {
   }),
   appLedger: endpoint({
     method: "GET",
+    permission: "appUser",
     path: "/app/v1/me/ledger",
     tags: ["app"],
     summary: "My points ledger, newest first",
@@ -125,6 +135,7 @@ export const appUserEndpoints = {
   }),
   appOffers: endpoint({
     method: "GET",
+    permission: "appUser",
     path: "/app/v1/me/offers",
     tags: ["app"],
     summary: "My completed offers, newest first",
@@ -134,6 +145,7 @@ export const appUserEndpoints = {
   }),
   appRedeems: endpoint({
     method: "GET",
+    permission: "appUser",
     path: "/app/v1/me/redeems",
     tags: ["app"],
     summary: "My redeem requests, newest first",

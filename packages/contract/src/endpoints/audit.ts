@@ -8,6 +8,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 export const auditEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "audit.read",
     path: "/api/audit",
     tags: ["audit"],
     summary: "List the activity (audit log)",
@@ -18,6 +19,7 @@ export const auditEndpoints = {
   /** A record without entries in the caller's app answers 404, as another app's record does. */
   recordHistory: endpoint({
     method: "GET",
+    permission: "audit.read",
     path: "/api/audit/record/:id",
     tags: ["audit"],
     summary: "The history of one record",

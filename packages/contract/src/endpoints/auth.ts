@@ -22,6 +22,7 @@ const errors = {
 export const authEndpoints = {
   login: endpoint({
     method: "POST",
+    permission: "signedOut",
     path: "/api/users/login",
     tags: ["auth"],
     summary: "Sign in: answers an access token, or with 2FA on a short-lived token for POST /users/login/mfa",
@@ -30,6 +31,7 @@ export const authEndpoints = {
   }),
   loginMfa: endpoint({
     method: "POST",
+    permission: "signedOut",
     path: "/api/users/login/mfa",
     tags: ["auth"],
     summary: "Sign in, second step: the mfaToken of POST /users/login and a 2FA or recovery code",
@@ -38,6 +40,7 @@ export const authEndpoints = {
   }),
   register: endpoint({
     method: "POST",
+    permission: "signedOut",
     path: "/api/users/register",
     tags: ["auth"],
     summary: "Register an administrator (the first becomes the owner; later ones wait for approval)",
@@ -46,6 +49,7 @@ export const authEndpoints = {
   }),
   recover: endpoint({
     method: "POST",
+    permission: "signedOut",
     path: "/api/users/auth/recover",
     tags: ["auth"],
     summary: "E-mail a password reset link",
@@ -54,6 +58,7 @@ export const authEndpoints = {
   }),
   checkResetToken: endpoint({
     method: "GET",
+    permission: "signedOut",
     path: "/api/users/auth/reset/:token",
     tags: ["auth"],
     summary: "Check a password reset link",
@@ -62,6 +67,7 @@ export const authEndpoints = {
   }),
   resetPassword: endpoint({
     method: "POST",
+    permission: "signedOut",
     path: "/api/users/auth/reset/:token",
     tags: ["auth"],
     summary: "Set a new password with a reset link",
@@ -72,6 +78,7 @@ export const authEndpoints = {
   /** Needs the session's token: ends it. */
   logout: endpoint({
     method: "POST",
+    permission: "account",
     path: "/api/users/logout",
     tags: ["auth"],
     summary: "Sign out: ends the calling session, so its token stops working at once",

@@ -18,6 +18,7 @@ const tags = ["countries"] as const;
 export const countryEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/reward/countries/pagination",
     tags,
     summary: "List reward countries (filter, sort, page)",
@@ -27,6 +28,7 @@ export const countryEndpoints = {
   }),
   deleteMany: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/reward/countries/deleteCountries",
     tags,
     summary: "Delete selected countries with their rewards and items",
@@ -35,6 +37,7 @@ export const countryEndpoints = {
   }),
   create: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/reward/countries",
     tags,
     summary: "Add a reward country",
@@ -43,6 +46,7 @@ export const countryEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/reward/countries/:id",
     tags,
     summary: "A reward country",
@@ -51,6 +55,7 @@ export const countryEndpoints = {
   }),
   update: endpoint({
     method: "PUT",
+    permission: "catalog.write",
     path: "/api/reward/countries/:id",
     tags,
     summary: "Edit a reward country",
@@ -60,6 +65,7 @@ export const countryEndpoints = {
   }),
   delete: endpoint({
     method: "DELETE",
+    permission: "catalog.write",
     path: "/api/reward/countries/:id",
     tags,
     summary: "Delete a country with its rewards and items",

@@ -6,6 +6,7 @@ import { dashboardQuerySchema, dashboardSchema } from "../resources/dashboard.ts
 export const dashboardEndpoints = {
   figures: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/dash",
     tags: ["dashboard"],
     summary: "Dashboard figures for a time zone and period",

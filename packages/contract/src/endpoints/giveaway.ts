@@ -10,6 +10,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 export const giveawayEndpoints = {
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/giveaway/:adminId",
     tags: ["giveaway"],
     summary: "The giveaway settings (empty before the first save)",
@@ -18,6 +19,7 @@ export const giveawayEndpoints = {
   }),
   create: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/giveaway/",
     tags: ["giveaway"],
     summary: "Save the giveaway settings for the first time",
@@ -26,6 +28,7 @@ export const giveawayEndpoints = {
   }),
   update: endpoint({
     method: "PUT",
+    permission: "catalog.write",
     path: "/api/giveaway/:id",
     tags: ["giveaway"],
     summary: "Update the giveaway settings",
@@ -36,6 +39,7 @@ export const giveawayEndpoints = {
   /** The mobile app's: the app key is enough, so it shows before sign-in. */
   appShow: endpoint({
     method: "GET",
+    permission: "appKey",
     path: "/app/v1/giveaway",
     tags: ["app"],
     summary: "The giveaway and the winners announcement",

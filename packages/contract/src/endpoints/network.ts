@@ -19,6 +19,7 @@ const readErrors = { ...errors, 403: errorAnswerSchema, 404: errorAnswerSchema }
 export const networkEndpoints = {
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/network/:name/:adminId",
     tags: ["network"],
     summary: "An ad network's config with its postback URL",
@@ -27,6 +28,7 @@ export const networkEndpoints = {
   }),
   create: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/network/",
     tags: ["network"],
     summary: "Save an ad network's config for the first time",
@@ -35,6 +37,7 @@ export const networkEndpoints = {
   }),
   update: endpoint({
     method: "PUT",
+    permission: "settings.write",
     path: "/api/network/:id",
     tags: ["network"],
     summary: "Update an ad network's config",
@@ -44,6 +47,7 @@ export const networkEndpoints = {
   }),
   nativeAdsDetails: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/nativeAds/:name/:adminId",
     tags: ["network"],
     summary: "A native ads config",
@@ -52,6 +56,7 @@ export const networkEndpoints = {
   }),
   nativeAdsCreate: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/nativeAds/",
     tags: ["network"],
     summary: "Save a native ads config for the first time",
@@ -60,6 +65,7 @@ export const networkEndpoints = {
   }),
   nativeAdsUpdate: endpoint({
     method: "PUT",
+    permission: "catalog.write",
     path: "/api/nativeAds/:id",
     tags: ["network"],
     summary: "Update a native ads config",
@@ -69,6 +75,7 @@ export const networkEndpoints = {
   }),
   appOfferwalls: endpoint({
     method: "GET",
+    permission: "appUser",
     path: "/app/v1/offerwalls",
     tags: ["app"],
     summary: "Links to the enabled offerwalls, with my user id in place",

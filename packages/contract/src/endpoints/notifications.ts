@@ -13,6 +13,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 export const notificationEndpoints = {
   send: endpoint({
     method: "POST",
+    permission: "notifications.send",
     path: "/api/notification/",
     tags: ["notifications"],
     summary: "Send a push notification to every device (topic all)",
@@ -21,6 +22,7 @@ export const notificationEndpoints = {
   }),
   list: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/notification",
     tags: ["notifications"],
     summary: "The notifications sent, newest first",

@@ -7,6 +7,7 @@ import { offerListAnswerSchema, offerListBodySchema } from "../resources/offers.
 export const offerEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/offer",
     tags: ["offers"],
     summary: "List completed offers (filter, sort, page)",
@@ -16,6 +17,7 @@ export const offerEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/offer/:id",
     tags: ["offers"],
     summary: "A completed offer",

@@ -48,6 +48,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 export const postbackEndpoints = {
   receiveGet: endpoint({
     method: "GET",
+    permission: "network",
     path: "/postback/:postbackKey/:network",
     tags: ["postbacks"],
     summary: postbackSummary("GET"),
@@ -57,6 +58,7 @@ export const postbackEndpoints = {
   }),
   receivePost: endpoint({
     method: "POST",
+    permission: "network",
     path: "/postback/:postbackKey/:network",
     tags: ["postbacks"],
     summary: postbackSummary("POST"),
@@ -69,6 +71,7 @@ export const postbackEndpoints = {
   }),
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/postbacks",
     tags: ["postbacks"],
     summary: "List the postback log (filter, sort, page)",
@@ -78,6 +81,7 @@ export const postbackEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/postbacks/:id",
     tags: ["postbacks"],
     summary: "A postback log entry",

@@ -14,6 +14,7 @@ const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswe
 export const profileEndpoints = {
   me: endpoint({
     method: "GET",
+    permission: "account",
     path: "/api/profile/me",
     tags: ["auth"],
     summary: "The signed-in administrator's profile",
@@ -21,6 +22,7 @@ export const profileEndpoints = {
   }),
   sessions: endpoint({
     method: "GET",
+    permission: "account",
     path: "/api/profile/sessions",
     tags: ["auth"],
     summary: "The signed-in administrator's active sessions, newest first",
@@ -28,6 +30,7 @@ export const profileEndpoints = {
   }),
   endSession: endpoint({
     method: "DELETE",
+    permission: "account",
     path: "/api/profile/sessions/:id",
     tags: ["auth"],
     summary: "Sign one of the administrator's sessions out",
@@ -36,6 +39,7 @@ export const profileEndpoints = {
   }),
   endSessions: endpoint({
     method: "DELETE",
+    permission: "account",
     path: "/api/profile/sessions",
     tags: ["auth"],
     summary: "Sign out everywhere: ends every session of the administrator, this one included",
@@ -43,6 +47,7 @@ export const profileEndpoints = {
   }),
   mfaSetup: endpoint({
     method: "POST",
+    permission: "account",
     path: "/api/profile/mfa/setup",
     tags: ["auth"],
     summary: "Start turning 2FA on: a new TOTP secret and its otpauth:// address (not active yet)",
@@ -50,6 +55,7 @@ export const profileEndpoints = {
   }),
   mfaEnable: endpoint({
     method: "POST",
+    permission: "account",
     path: "/api/profile/mfa/enable",
     tags: ["auth"],
     summary: "Turn 2FA on with a first code of the new secret: answers ten recovery codes, shown once",
@@ -58,6 +64,7 @@ export const profileEndpoints = {
   }),
   mfaDisable: endpoint({
     method: "POST",
+    permission: "account",
     path: "/api/profile/mfa/disable",
     tags: ["auth"],
     summary: "Turn 2FA off: needs a current code or a recovery code",

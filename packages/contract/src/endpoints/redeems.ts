@@ -24,6 +24,7 @@ const withConflicts = { ...errors, 404: errorAnswerSchema, 409: errorAnswerSchem
 export const redeemEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/redeem",
     tags: ["redeems"],
     summary: "List redeem requests (filter, sort, page)",
@@ -33,6 +34,7 @@ export const redeemEndpoints = {
   }),
   changeStatus: endpoint({
     method: "PUT",
+    permission: "redeems.manage",
     path: "/api/redeem/state/ids",
     tags: ["redeems"],
     summary: "Set the status of selected redeems (points held or refunded)",
@@ -41,6 +43,7 @@ export const redeemEndpoints = {
   }),
   pay: endpoint({
     method: "PUT",
+    permission: "redeems.manage",
     path: "/api/redeem/sendReward/:id",
     tags: ["redeems"],
     summary: "Pay a redeem: store the gift card, set Sent and queue the e-mail",
@@ -50,6 +53,7 @@ export const redeemEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/redeem/:id",
     tags: ["redeems"],
     summary: "A redeem with its e-mail's delivery state",
@@ -58,6 +62,7 @@ export const redeemEndpoints = {
   }),
   cancel: endpoint({
     method: "PUT",
+    permission: "redeems.manage",
     path: "/api/redeem/:id",
     tags: ["redeems"],
     summary: "Cancel a pending redeem (refunds its points)",
@@ -66,6 +71,7 @@ export const redeemEndpoints = {
   }),
   appRequest: endpoint({
     method: "POST",
+    permission: "appUser",
     path: "/app/v1/redeems",
     tags: ["app"],
     summary: "Redeem points for a reward item (debits its cost at once)",

@@ -18,6 +18,7 @@ const tags = ["reward items"] as const;
 export const rewardItemEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/reward/rewardsItems/:rewardId",
     tags,
     summary: "List a reward's items (filter, sort, page)",
@@ -28,6 +29,7 @@ export const rewardItemEndpoints = {
   }),
   create: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/reward/rewardItem/:rewardId",
     tags,
     summary: "Add an item (amount and cost in points) to a reward",
@@ -37,6 +39,7 @@ export const rewardItemEndpoints = {
   }),
   deleteMany: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/reward/deleteItems",
     tags,
     summary: "Delete selected reward items",
@@ -45,6 +48,7 @@ export const rewardItemEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/reward/rewardItem/:id",
     tags,
     summary: "A reward item",
@@ -53,6 +57,7 @@ export const rewardItemEndpoints = {
   }),
   update: endpoint({
     method: "PUT",
+    permission: "catalog.write",
     path: "/api/reward/rewardItem/:id",
     tags,
     summary: "Edit a reward item",
@@ -62,6 +67,7 @@ export const rewardItemEndpoints = {
   }),
   delete: endpoint({
     method: "DELETE",
+    permission: "catalog.write",
     path: "/api/reward/rewardItem/:id",
     tags,
     summary: "Delete a reward item",

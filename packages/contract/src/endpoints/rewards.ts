@@ -25,6 +25,7 @@ const multipart = ["multipart/form-data"] as const;
 export const rewardEndpoints = {
   list: endpoint({
     method: "POST",
+    permission: "app.read",
     path: "/api/reward/rewards/:countryId",
     tags,
     summary: "List a country's rewards (filter, sort, page)",
@@ -35,6 +36,7 @@ export const rewardEndpoints = {
   }),
   create: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/reward/rewards/add/:countryId",
     tags,
     summary: "Add a reward to a country (multipart: name, order, icon)",
@@ -45,6 +47,7 @@ export const rewardEndpoints = {
   }),
   deleteMany: endpoint({
     method: "POST",
+    permission: "catalog.write",
     path: "/api/reward/deleteRewards",
     tags,
     summary: "Delete selected rewards with their items",
@@ -53,6 +56,7 @@ export const rewardEndpoints = {
   }),
   details: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/reward/rewards/:id",
     tags,
     summary: "A reward",
@@ -61,6 +65,7 @@ export const rewardEndpoints = {
   }),
   update: endpoint({
     method: "PUT",
+    permission: "catalog.write",
     path: "/api/reward/rewards/:id",
     tags,
     summary: "Edit a reward (multipart: name, order, optional icon)",
@@ -71,6 +76,7 @@ export const rewardEndpoints = {
   }),
   delete: endpoint({
     method: "DELETE",
+    permission: "catalog.write",
     path: "/api/reward/rewards/:id",
     tags,
     summary: "Delete a reward with its items",
@@ -80,6 +86,7 @@ export const rewardEndpoints = {
   /** The mobile app's catalog for the signed-in user's country. */
   appList: endpoint({
     method: "GET",
+    permission: "appUser",
     path: "/app/v1/rewards",
     tags: ["app"],
     summary: "Rewards of my country and Worldwide, with their items",

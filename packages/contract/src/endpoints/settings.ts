@@ -38,6 +38,7 @@ const multipart = ["multipart/form-data"] as const;
 export const settingsEndpoints = {
   identity: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/setting/:adminId",
     tags,
     summary: "The app's identity settings",
@@ -51,6 +52,7 @@ export const settingsEndpoints = {
   }),
   createIdentity: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/setting/",
     tags,
     summary: "Save the app's identity for the first time (multipart, with logo and favicon)",
@@ -60,6 +62,7 @@ export const settingsEndpoints = {
   }),
   updateIdentity: endpoint({
     method: "PUT",
+    permission: "settings.write",
     path: "/api/setting/:id",
     tags,
     summary: "Update the app's identity (multipart, with logo and favicon)",
@@ -71,6 +74,7 @@ export const settingsEndpoints = {
 
   social: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/setting/social/:adminId/:name",
     tags,
     summary: "A social login config",
@@ -79,6 +83,7 @@ export const settingsEndpoints = {
   }),
   createSocial: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/setting/social/",
     tags,
     summary: "Save a social login config for the first time",
@@ -87,6 +92,7 @@ export const settingsEndpoints = {
   }),
   updateSocial: endpoint({
     method: "PUT",
+    permission: "settings.write",
     path: "/api/setting/social/:id",
     tags,
     summary: "Update a social login config",
@@ -97,6 +103,7 @@ export const settingsEndpoints = {
 
   mail: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/setting/mailgun/:adminId",
     tags,
     summary: "The Mailgun config (API key masked)",
@@ -105,6 +112,7 @@ export const settingsEndpoints = {
   }),
   createMail: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/setting/mailgun/",
     tags,
     summary: "Save the Mailgun config for the first time",
@@ -113,6 +121,7 @@ export const settingsEndpoints = {
   }),
   testMail: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/setting/mailgun/test",
     tags,
     summary: "Send a test e-mail through the saved Mailgun config",
@@ -121,6 +130,7 @@ export const settingsEndpoints = {
   }),
   updateMail: endpoint({
     method: "PUT",
+    permission: "settings.write",
     path: "/api/setting/mailgun/:id",
     tags,
     summary: "Update the Mailgun config",
@@ -131,6 +141,7 @@ export const settingsEndpoints = {
 
   general: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/setting/settingconfig/:adminId",
     tags,
     summary: "The general config (defaults until saved)",
@@ -139,6 +150,7 @@ export const settingsEndpoints = {
   }),
   createGeneral: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/setting/settingconfig",
     tags,
     summary: "Save the general config for the first time",
@@ -147,6 +159,7 @@ export const settingsEndpoints = {
   }),
   updateGeneral: endpoint({
     method: "PUT",
+    permission: "settings.write",
     path: "/api/setting/settingconfig/:id",
     tags,
     summary: "Update the general config",
@@ -157,6 +170,7 @@ export const settingsEndpoints = {
 
   push: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/setting/push/:adminId",
     tags,
     summary: "The push config (service-account key masked)",
@@ -165,6 +179,7 @@ export const settingsEndpoints = {
   }),
   createPush: endpoint({
     method: "POST",
+    permission: "settings.write",
     path: "/api/setting/push/",
     tags,
     summary: "Save the push config (a Firebase service-account key) for the first time",
@@ -173,6 +188,7 @@ export const settingsEndpoints = {
   }),
   updatePush: endpoint({
     method: "PUT",
+    permission: "settings.write",
     path: "/api/setting/push/:id",
     tags,
     summary: "Update the push config",
@@ -183,6 +199,7 @@ export const settingsEndpoints = {
 
   appKey: endpoint({
     method: "GET",
+    permission: "app.read",
     path: "/api/app-key",
     tags: ["app"],
     summary: "My app's public key, sent by the app as the x-app-key header",
@@ -190,6 +207,7 @@ export const settingsEndpoints = {
   }),
   appInfo: endpoint({
     method: "GET",
+    permission: "appKey",
     path: "/app/v1/app",
     tags: ["app"],
     summary: "Public app settings: name, logo, point rules, social pages, native ads",

@@ -6,6 +6,7 @@ import { endpoint, openApiPath } from "../endpoint.ts";
 export const systemEndpoints = {
   health: endpoint({
     method: "GET",
+    permission: "signedOut",
     path: "/healthz",
     tags: ["health"],
     summary: "Liveness and readiness: 200 when the database answers, 503 when it does not",
@@ -13,6 +14,7 @@ export const systemEndpoints = {
   }),
   upload: endpoint({
     method: "GET",
+    permission: "signedOut",
     path: "/uploads/:id",
     tags: ["uploads"],
     summary: "An uploaded image (public: the random id is the key)",
@@ -20,6 +22,7 @@ export const systemEndpoints = {
   }),
   openApiDocument: endpoint({
     method: "GET",
+    permission: "installation",
     path: openApiPath,
     tags: ["docs"],
     summary: "This OpenAPI 3.1 document (the owner's token, unless the server runs with the demo data)",

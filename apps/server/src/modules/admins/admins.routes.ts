@@ -2,7 +2,7 @@ import { adminEndpoints, messages } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { requireOwner } from "../../plugins/require-admin.ts";
+import { currentAdmin } from "../../plugins/require-admin.ts";
 import { listAdmins, setAdminState } from "./admins.service.ts";
 import { readSecuritySettings, saveSecuritySettings } from "./security.service.ts";
 
@@ -10,24 +10,19 @@ import { readSecuritySettings, saveSecuritySettings } from "./security.service.t
 export async function adminsRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
-  route(app, adminEndpoints.list, async (request) => {
-    requireOwner(request);
-    return listAdmins(db, request.query);
-  });
+  // Every call here is the installation owner's: the guard refuses anyone else (permission "installation").
+  route(app, adminEndpoints.list, async (request) => listAdmins(db, request.query));
 
   route(app, adminEndpoints.changeState, async (request) => {
-    const owner = requireOwner(request);
+    const owner = currentAdmin(request);
     const admin = await setAdminState(db, request.params.id, request.body.status, owner.id);
     if (!admin) throw new AppError(404, messages.notFound);
     return admin;
   });
 
-  route(app, adminEndpoints.security, async (request) => {
-    requireOwner(request);
-    return readSecuritySettings(db);
-  });
+  route(app, adminEndpoints.security, async () => readSecuritySettings(db));
 
   route(app, adminEndpoints.saveSecurity, async (request) =>
-    saveSecuritySettings(db, requireOwner(request), request.body),
+    saveSecuritySettings(db, currentAdmin(request), request.body),
   );
 }
