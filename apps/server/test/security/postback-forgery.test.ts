@@ -5,13 +5,15 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admins, appUsers, completedOffers, networkConfigs, postbackLog } from "../../src/db/schema/index.ts";
 import { appCall, appKeyOf, signUpOk } from "../support/app-api.ts";
-import { hmac, md5, sha256 } from "../support/digests.ts";
+import { md5 } from "../support/digests.ts";
+import { type Conversion, fillMacros, postbackKeyOf, postbackSigning } from "../support/postback-signing.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../support/tenants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 // Postbacks as an attacker sends them: an app user who reads their own offerwall links, and anyone who
-// got hold of one signed postback and changes what it credits. Signatures are computed here from each
-// network's documented formula (docs/postbacks.md), never with the server's code.
+// got hold of one signed postback and changes what it credits. Signatures are computed by
+// test/support/postback-signing.ts from each network's documented formula (docs/postbacks.md), never with the
+// server's code.
 
 let t: TestApp;
 let a: Tenant;
@@ -29,90 +31,14 @@ const cpxServer = "188.40.3.73";
 const attacker = "203.0.113.66";
 const networks = offerNetworks;
 
-type Values = { user: string; tx: string; payout: string; ip?: string };
-
-/** Each network's macros filled in; the signature macros too, computed from `key`. */
-function macroValues(network: OfferNetwork, v: Values, key: string): Record<string, string> {
-  const ip = v.ip ?? "198.51.100.23";
-  switch (network) {
-    case "adgateow":
-      return {
-        "{s1}": v.user,
-        "{points}": "625",
-        "{payout}": v.payout,
-        "{conversion_id}": v.tx,
-        "{state}": "approved",
-        "{vc_title}": "Game",
-        "{session_ip}": ip,
-      };
-    case "adgemow":
-      return {
-        "{player_id}": v.user,
-        "{amount}": "625",
-        "{payout}": v.payout,
-        "{transaction_id}": v.tx,
-        "{offer_name}": "Game",
-        "{ip}": ip,
-      };
-    case "cpxresearch":
-      return {
-        "{user_id}": v.user,
-        "{trans_id}": v.tx,
-        "{status}": "1",
-        "{amount_local}": "625",
-        "{amount_usd}": v.payout,
-        "{ip_click}": ip,
-        "{secure_hash}": md5(`${v.tx}-${key}`),
-      };
-    case "lootably":
-      return {
-        "{userID}": v.user,
-        "{transactionID}": v.tx,
-        "{goalID}": "",
-        "{currencyReward}": "625",
-        "{revenue}": v.payout,
-        "{offerName}": "Survey",
-        "{ip}": ip,
-        "{hash}": sha256(`${v.user}${ip}${v.payout}625${key}`),
-      };
-    case "bitlabs":
-      return {
-        "[%USER:UID%]": v.user,
-        "[%TX%]": v.tx,
-        "[%REF%]": "",
-        "[%VALUE:CURRENCY%]": "625",
-        "[%VALUE:USD%]": v.payout,
-        "[%TYPE%]": "COMPLETE",
-        "[%OFFER:NAME%]": "Survey",
-        "[%USER:IP_ADDRESS%]": ip,
-      };
-    default:
-      return {
-        "{aff_sub}": v.user,
-        "{transaction_id}": v.tx,
-        "{payout}": v.payout,
-        "{offer_name}": "Install",
-        "{session_ip}": ip,
-      };
-  }
-}
-
-const hints = new Map<string, string>();
-async function hintOf(tenant: Tenant, network: OfferNetwork) {
-  const cached = hints.get(`${tenant.id}/${network}`);
-  if (cached) return cached;
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/network/${network}/${tenant.id}`,
-    headers: tenant.headers,
-  });
-  const url = response.json<{ postbackUrl: string | null }>().postbackUrl;
-  if (!url) throw new Error(`no postback URL for ${network}`);
-  hints.set(`${tenant.id}/${network}`, url);
-  return url;
-}
-
-const keyFor = (network: OfferNetwork) => (network === "cpxresearch" ? securityHash : secret);
+const signing = postbackSigning({
+  app: () => t.app,
+  secret,
+  androidSecret,
+  securityHash,
+  details: { ip: "198.51.100.23", offerNames: { adgateow: "Game", adgemow: "Game", others: "Install" } },
+});
+const { configure, hintOf } = signing;
 
 /**
  * The path and query the network calls, signed as documented with `key` (the real one by default).
@@ -120,21 +46,11 @@ const keyFor = (network: OfferNetwork) => (network === "cpxresearch" ? securityH
  */
 async function signedUrl(
   network: OfferNetwork,
-  v: Values,
+  v: Conversion,
   options: { key?: string; tenant?: Tenant; drop?: string; secretValue?: string } = {},
 ) {
-  const key = options.key ?? keyFor(network);
-  let url = (await hintOf(options.tenant ?? a, network)).replace("&verifier={verifier}", "");
-  for (const [macro, value] of Object.entries(macroValues(network, v, key))) {
-    url = url.replaceAll(macro, encodeURIComponent(value));
-  }
-  if (options.drop) url = url.replace(new RegExp(`&${options.drop}=[^&]*`), "");
-  if (options.secretValue !== undefined) {
-    url = url.replace(/([?&]secret=)[^&]*/, `$1${encodeURIComponent(options.secretValue)}`);
-  }
-  // AdGem: verifier = HMAC-SHA256 of the full URL without it; BitLabs: hash = HMAC-SHA1 of the whole URL.
-  if (network === "adgemow") url += `&verifier=${hmac("sha256", key, url)}`;
-  if (network === "bitlabs") url += `&hash=${hmac("sha1", key, url)}`;
+  const hint = await hintOf(options.tenant ?? a, network);
+  const url = signing.signedUrl(hint, network, v, options.key ?? signing.keyFor(network), options);
   return url.replace(publicUrl, "");
 }
 
@@ -185,32 +101,11 @@ async function addUser(tenant: Tenant) {
   return id;
 }
 
-async function configure(tenant: Tenant, network: OfferNetwork, extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/network/",
-    headers: tenant.headers,
-    payload: {
-      network,
-      appId: "app-1",
-      appToken: network === "cpxresearch" ? securityHash : "api-token",
-      postbackSecret: secret,
-      postbackSecretAndroid: androidSecret,
-      provision: 0.5,
-      iosEnable: 1,
-      androidEnable: 1,
-      ...extra,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 beforeAll(async () => {
   t = await startTestApp();
   ({ a, b } = await twoTenants(t.app));
-  const keys = await t.db.select({ id: admins.id, key: admins.postbackKey }).from(admins);
-  keyOfA = keys.find((row) => row.id === a.id)?.key ?? "";
-  keyOfB = keys.find((row) => row.id === b.id)?.key ?? "";
+  keyOfA = await postbackKeyOf(t.db, a);
+  keyOfB = await postbackKeyOf(t.db, b);
   // Saved without a list: any address, except for CPX Research, whose published addresses apply.
   for (const network of networks) await configure(a, network);
   user = await addUser(a);
@@ -243,8 +138,7 @@ describe("hole 1: nothing an app user can see lets them forge a postback", () =>
     const linkHash = cpx.searchParams.get("secure_hash") ?? "";
     expect(linkHash).toBe(md5(`${session.user._id}-${securityHash}`));
     // The forgery: trans_id is the id the link signed, secure_hash is the link's.
-    let url = (await hintOf(a, "cpxresearch")).replace(publicUrl, "");
-    const values: Record<string, string> = {
+    const url = fillMacros((await hintOf(a, "cpxresearch")).replace(publicUrl, ""), {
       "{user_id}": session.user._id,
       "{trans_id}": session.user._id,
       "{status}": "1",
@@ -252,8 +146,7 @@ describe("hole 1: nothing an app user can see lets them forge a postback", () =>
       "{amount_usd}": "1000",
       "{ip_click}": "198.51.100.31",
       "{secure_hash}": linkHash,
-    };
-    for (const [macro, value] of Object.entries(values)) url = url.replace(macro, encodeURIComponent(value));
+    });
     for (const [from, reason] of [
       [cpxServer, "app user's id"],
       [attacker, "is not on the network's allowed list"],

@@ -1,15 +1,17 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { OfferNetwork, PostbackListAnswer, PostbackLogDetails } from "@rewards/contract";
 import { and, eq, like, or, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { md5 } from "../../../test/support/digests.ts";
+import { type Conversion, postbackKeyOf, postbackSigning } from "../../../test/support/postback-signing.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
-import { admins, appUsers, completedOffers, networkConfigs, pointsLedger } from "../../db/schema/index.ts";
+import { appUsers, completedOffers, networkConfigs, pointsLedger } from "../../db/schema/index.ts";
 
 // Every request here is built as the network's documentation shows it: the Network screen's hint with
-// the network's macros replaced by values, and signatures computed HERE from the documented formulas
-// (docs/postbacks.md), never by the server's code.
+// the network's macros replaced by values, and signatures computed by test/support/postback-signing.ts from
+// the documented formulas (docs/postbacks.md), never by the server's code.
 
 let t: TestApp;
 let a: Tenant;
@@ -38,117 +40,33 @@ const reversible: OfferNetwork[] = ["adgateow", "cpxresearch", "bitlabs"];
 /** CPX Research postbacks are taken from its published server addresses only; the tests send from one. */
 const cpxServer = "188.40.3.73";
 
-const md5 = (text: string) => createHash("md5").update(text).digest("hex");
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const hmac = (algorithm: "sha1" | "sha256", key: string, text: string) =>
-  createHmac(algorithm, key).update(text).digest("hex");
-
-type Sample = { user: string; tx: string; payout: string; reversal?: boolean; state?: string; ip?: string };
-
-/** Each network's macros with a sample's values, as the network fills them in. */
-function macroValues(network: OfferNetwork, s: Sample, key: string): Record<string, string> {
-  const ip = s.ip ?? "203.0.113.7";
-  switch (network) {
-    case "adgateow":
-      return {
-        "{s1}": s.user,
-        "{points}": "625",
-        "{payout}": s.payout,
-        "{conversion_id}": s.tx,
-        "{state}": s.state ?? (s.reversal ? "rejected" : "approved"),
-        "{vc_title}": "Play Game & Win",
-        "{session_ip}": ip,
-      };
-    case "adgemow":
-      return {
-        "{player_id}": s.user,
-        "{amount}": "625",
-        "{payout}": s.payout,
-        "{transaction_id}": s.tx,
-        "{offer_name}": "Example App: Sports & Casino",
-        "{ip}": ip,
-      };
-    case "cpxresearch":
-      return {
-        "{user_id}": s.user,
-        "{trans_id}": s.tx,
-        "{status}": s.reversal ? "2" : "1",
-        "{amount_local}": "625",
-        "{amount_usd}": s.payout,
-        "{ip_click}": ip,
-        // md5(trans_id + "-" + security hash)
-        "{secure_hash}": md5(`${s.tx}-${key}`),
-      };
-    case "lootably":
-      return {
-        "{userID}": s.user,
-        "{transactionID}": s.tx,
-        "{goalID}": "",
-        "{currencyReward}": "625",
-        "{revenue}": s.payout,
-        "{offerName}": "Survey",
-        "{ip}": ip,
-        // sha256(userID + ip + revenue + currencyReward + postback secret)
-        "{hash}": sha256(`${s.user}${ip}${s.payout}625${key}`),
-      };
-    case "bitlabs":
-      return {
-        "[%USER:UID%]": s.user,
-        // A reconciliation without stateful callbacks: "or" transaction id, ref = the original, negative values.
-        "[%TX%]": s.reversal ? `or${s.tx}` : s.tx,
-        "[%REF%]": s.reversal ? s.tx : "",
-        "[%VALUE:CURRENCY%]": s.reversal ? "-625" : "625",
-        "[%VALUE:USD%]": s.reversal ? `-${s.payout}` : s.payout,
-        "[%TYPE%]": s.reversal ? "RECONCILIATION" : "COMPLETE",
-        "[%OFFER:NAME%]": "Survey",
-        "[%USER:IP_ADDRESS%]": ip,
-      };
-    default:
-      return {
-        "{aff_sub}": s.user,
-        "{transaction_id}": s.tx,
-        "{payout}": s.payout,
-        "{offer_name}": "Install App",
-        "{session_ip}": ip,
-      };
-  }
-}
-
-const hints = new Map<string, string>();
-async function hintOf(tenant: Tenant, network: OfferNetwork) {
-  const cached = hints.get(`${tenant.id}/${network}`);
-  if (cached) return cached;
-  const response = await t.app.inject({
-    method: "GET",
-    url: `/api/network/${network}/${tenant.id}`,
-    headers: tenant.headers,
-  });
-  const url = response.json<{ postbackUrl: string | null }>().postbackUrl;
-  if (!url) throw new Error(`no postback URL for ${network}`);
-  hints.set(`${tenant.id}/${network}`, url);
-  return url;
-}
+const signing = postbackSigning({
+  app: () => t.app,
+  secret,
+  androidSecret,
+  securityHash,
+  details: {
+    ip: "203.0.113.7",
+    offerNames: {
+      adgateow: "Play Game & Win",
+      adgemow: "Example App: Sports & Casino",
+      others: "Install App",
+    },
+  },
+});
+const { hintOf } = signing;
 
 /** The URL the network calls: the hint with its macros filled in (URL-encoded), then signed as documented. */
 async function postbackUrl(
   network: OfferNetwork,
-  s: Sample,
+  s: Conversion,
   options: { bad?: boolean; tenant?: Tenant } = {},
 ) {
   const hint =
     options.tenant === b ? await hintFor(network, keyOfB) : await hintOf(options.tenant ?? a, network);
-  const key = options.bad ? "not-the-secret" : network === "cpxresearch" ? securityHash : secret;
-  let url = hint.replace("&verifier={verifier}", "");
-  for (const [macro, value] of Object.entries(macroValues(network, s, key))) {
-    url = url.replaceAll(macro, encodeURIComponent(value));
-  }
-  if (/\{\w+\}|\[%[\w:]+%\]/.test(url)) throw new Error(`unfilled macro in ${url}`);
-  if (options.bad) url = url.replace(/([?&]secret=)[^&]*/, "$1wrong");
-  // AdGem: verifier = HMAC-SHA256 of the full URL without it, keyed with the postback key.
-  if (network === "adgemow") url += `&verifier=${hmac("sha256", key, url)}`;
-  // BitLabs: hash = HMAC-SHA1 of the whole URL, keyed with the app secret, appended as &hash.
-  if (network === "bitlabs") url += `&hash=${hmac("sha1", key, url)}`;
-  return url;
+  // A bad request: signed with the wrong key, and a wrong secret in the URL.
+  const key = options.bad ? "not-the-secret" : signing.keyFor(network);
+  return signing.signedUrl(hint, network, s, key, options.bad ? { secretValue: "wrong" } : {});
 }
 
 /** Tenant b configures nothing, so its hints are built by hand from the same table. */
@@ -202,27 +120,9 @@ async function addUser(tenant: Tenant, referredBy: string | null = null) {
 beforeAll(async () => {
   t = await startTestApp();
   ({ a, b } = await twoTenants(t.app));
-  const keys = await t.db.select({ id: admins.id, key: admins.postbackKey }).from(admins);
-  keyOfA = keys.find((row) => row.id === a.id)?.key ?? "";
-  keyOfB = keys.find((row) => row.id === b.id)?.key ?? "";
-  for (const network of networks) {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/network/",
-      headers: a.headers,
-      payload: {
-        network,
-        appId: "app-1",
-        appToken: network === "cpxresearch" ? securityHash : "api-token",
-        postbackSecret: secret,
-        postbackSecretAndroid: androidSecret,
-        provision: 0.5,
-        iosEnable: 1,
-        androidEnable: 0,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  keyOfA = await postbackKeyOf(t.db, a);
+  keyOfB = await postbackKeyOf(t.db, b);
+  for (const network of networks) await signing.configure(a, network, { androidEnable: 0 });
   referrer = await addUser(a);
   user = await addUser(a, referrer);
 });
@@ -381,13 +281,12 @@ describe("postbacks across networks", () => {
 
   it("AdGem accepts the Android postback key too, and POST with a form body", async () => {
     const before = await balance(user);
-    let url = (await hintOf(a, "adgemow")).replace("&verifier={verifier}", "");
-    for (const [macro, value] of Object.entries(
-      macroValues("adgemow", { user, tx: "gem-android", payout: "1" }, ""),
-    )) {
-      url = url.replaceAll(macro, encodeURIComponent(value));
-    }
-    url += `&verifier=${hmac("sha256", androidSecret, url)}`;
+    const url = signing.signedUrl(
+      await hintOf(a, "adgemow"),
+      "adgemow",
+      { user, tx: "gem-android", payout: "1" },
+      androidSecret,
+    );
     expect((await send(url)).statusCode).toBe(200);
     expect(await balance(user)).toBe(before + 500);
 
