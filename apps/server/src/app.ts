@@ -27,9 +27,10 @@ import { networkRoutes } from "./modules/network/index.ts";
 import { notificationsRoutes } from "./modules/notifications/index.ts";
 import { offersRoutes } from "./modules/offers/index.ts";
 import { postbackLogRoutes, postbackRoutes } from "./modules/postbacks/index.ts";
-import { profileRoutes } from "./modules/profile/index.ts";
+import { profileAppRoutes, profileRoutes } from "./modules/profile/index.ts";
 import { deliverThroughTenantMailgun, redeemAdminRoutes } from "./modules/redeems/index.ts";
 import { appSettingRoutes, settingsRoutes } from "./modules/settings/index.ts";
+import { createTeamService, inviteRoutes, teamRoutes } from "./modules/team/index.ts";
 import { uploadsRoutes } from "./modules/uploads/index.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerMultipart } from "./plugins/multipart.ts";
@@ -120,16 +121,16 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  const platformMailer =
+    deps.mailer ??
+    (config.platformMail ? mailgunMailer(config.platformMail, config.outboundTimeoutMs) : logMailer(app.log));
   const auth = createAuthService({
     db: deps.db,
     tokens: createAccessTokens(deps.jwtSecret, config.tokenTtlSeconds),
-    mailer:
-      deps.mailer ??
-      (config.platformMail
-        ? mailgunMailer(config.platformMail, config.outboundTimeoutMs)
-        : logMailer(app.log)),
+    mailer: platformMailer,
     publicUrl: config.publicUrl,
   });
+  const team = createTeamService({ db: deps.db, mailer: platformMailer, publicUrl: config.publicUrl });
   // Counted in the database: shared by every process, kept across restarts.
   const guards = createGuards(deps.db, deps.rateLimits ?? defaultRateLimits);
 
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
   // Networks' postbacks: no token, the key in the path names the tenant (docs/features/postbacks.md).
   await app.register(postbackRoutes);
   await app.register(authRoutes, { prefix: "/api", auth, guards });
+  await app.register(inviteRoutes, { prefix: "/api", auth, team });
   // The mobile app's API: the x-app-key header names the tenant; app tokens never open /api (decision 0017).
   await app.register(appApiRoutes, {
     prefix: "/app/v1",
@@ -170,6 +172,8 @@ export async function buildApp(deps: AppDeps) {
     async (signedIn) => {
       requireAdmin(signedIn, auth);
       await signedIn.register(profileRoutes, { auth, guards });
+      await signedIn.register(profileAppRoutes, { auth, team });
+      await signedIn.register(teamRoutes, { team });
       await signedIn.register(adminsRoutes);
       await signedIn.register(appUsersAdminRoutes);
       await signedIn.register(dashboardRoutes);

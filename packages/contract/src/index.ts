@@ -24,4 +24,5 @@ export * from "./resources/risk.ts";
 export * from "./resources/security.ts";
 export * from "./resources/settings.ts";
 export * from "./resources/team.ts";
+export * from "./resources/team-members.ts";
 export * from "./resources/tenant-config.ts";

@@ -27,6 +27,17 @@ export const messages = {
   unauthorized: "Please sign in again.",
   forbidden: "You are not allowed to do this.",
   ownerOnly: "Only the owner can do this.",
+  roleForbidden: "Your role does not allow this",
+  noApp: "This account is not a member of any app",
+  // Team and invitations.
+  teamAlreadyMember: "This person is already a member of the app",
+  teamLastOwner: "The app must keep at least one owner",
+  inviteInvalid: "This invitation link is not valid: it may have expired, been used or withdrawn",
+  inviteMailFailed: "The invitation could not be e-mailed. Try again later.",
+  inviteWrongAccount: "This invitation is for another e-mail address: sign in with the invited account",
+  inviteAccountExists:
+    "An account with this e-mail already exists: sign in with it, then open the invitation link again",
+
   cannotDisableSelf: "The owner cannot disable itself.",
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",

@@ -7,8 +7,12 @@ import { type LoggerOptions, stdSerializers } from "pino";
 
 export const redacted = "[redacted]";
 
-/** Path segments that are secrets: the postback key and the reset token. */
-const secretSegments = [/(\/postback\/)[^/?#\s"'<>]+/gi, /(\/auth\/reset\/)[^/?#\s"'<>]+/gi];
+/** Path segments that are secrets: the postback key, the reset token and a team invitation's token. */
+const secretSegments = [
+  /(\/postback\/)[^/?#\s"'<>]+/gi,
+  /(\/auth\/reset\/)[^/?#\s"'<>]+/gi,
+  /(\/auth\/invite\/)[^/?#\s"'<>]+/gi,
+];
 
 /** Query parameter names whose values are secrets anywhere in the app (signatures, keys, tokens…). */
 const secretName = /secret|hash|sig|verif|token|pass|key|auth|code|otp|credential/i;

@@ -1,12 +1,20 @@
-import { messages, type Permission, teamPermissions } from "@rewards/contract";
+import {
+  messages,
+  type Permission,
+  roleAllows,
+  type TeamPermission,
+  teamPermissions,
+} from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.ts";
-import type { AdminRow, AuthService } from "../modules/auth/index.ts";
+import type { ActingApp, AdminRow, AuthService } from "../modules/auth/index.ts";
 import { adminTokenScheme } from "./openapi.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     admin: AdminRow | null;
+    /** The app the request acts in, and the member's role there. */
+    actingApp: ActingApp | null;
     /** The server-side session the request's token names, and whether the installation requires 2FA. */
     adminSession: { id: string; mfaRequired: boolean } | null;
   }
@@ -25,11 +33,20 @@ export function currentAdmin(request: FastifyRequest): AdminRow {
   return request.admin;
 }
 
-/** A path `{adminId}` must be the caller's own: another answers 403. */
-export function ownAdminId(request: FastifyRequest, pathAdminId: string): string {
-  const admin = currentAdmin(request);
-  if (pathAdminId !== admin.id) throw new AppError(403, messages.forbidden);
-  return admin.id;
+/** The app a guarded request acts in (taken from its session), with its keys and the member's role. */
+export function currentApp(request: FastifyRequest): ActingApp {
+  if (!request.actingApp) throw new AppError(401, messages.unauthorized);
+  return request.actingApp;
+}
+
+/** The id every app-scoped read and write of a guarded request is scoped by. */
+export const currentAppId = (request: FastifyRequest): string => currentApp(request).id;
+
+/** A path `{adminId}` names the app (its owner's account id) and must be the caller's: another answers 403. */
+export function ownAppId(request: FastifyRequest, pathAppId: string): string {
+  const appId = currentAppId(request);
+  if (pathAppId !== appId) throw new AppError(403, messages.forbidden);
+  return appId;
 }
 
 /** The session of a guarded request. */
@@ -45,6 +62,7 @@ export function currentSession(request: FastifyRequest): { id: string; mfaRequir
  */
 export function requireAdmin(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest("adminSession", null);
+  app.decorateRequest("actingApp", null);
   // The OpenAPI document marks every guarded route as needing the token.
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, security: [{ [adminTokenScheme]: [] }] };
@@ -60,6 +78,7 @@ export function requireAdmin(app: FastifyInstance, auth: AuthService) {
     const signedIn = match?.[1] ? await auth.authenticateSession(match[1]) : null;
     if (!signedIn) throw new AppError(401, messages.unauthorized);
     request.admin = signedIn.admin;
+    request.actingApp = signedIn.app;
     request.adminSession = { id: signedIn.sessionId, mfaRequired: signedIn.mfaRequired };
     if (
       signedIn.mfaRequired &&
@@ -68,18 +87,21 @@ export function requireAdmin(app: FastifyInstance, auth: AuthService) {
     ) {
       throw new AppError(403, messages.mfaEnrolmentRequired);
     }
-    if (
-      request.routeOptions.config.endpoint?.permission === "installation" &&
-      signedIn.admin.role !== "owner"
-    ) {
+    const permission = request.routeOptions.config.endpoint?.permission;
+    if (permission === "installation" && signedIn.admin.role !== "owner") {
       throw new AppError(403, messages.ownerOnly);
+    }
+    if (isTeamPermission(permission) && !roleAllows(signedIn.app.role, permission)) {
+      throw new AppError(403, messages.roleForbidden);
     }
   });
 }
 
 /**
- * What a signed-in administrator may be allowed: every team permission (today each account is the owner
- * of its own app, which holds them all: docs/features/team.md), their own account, and the installation's
- * owner's calls.
+ * What a guarded route may ask for: a team permission (docs/features/team.md), the caller's own account,
+ * or the installation owner's calls.
  */
 const signedInPermissions = new Set<Permission>([...teamPermissions, "account", "installation"]);
+
+const isTeamPermission = (permission: Permission | undefined): permission is TeamPermission =>
+  (teamPermissions as readonly string[]).includes(permission ?? "");

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { admins } from "../db/schema/index.ts";
 import { newId } from "../lib/ids.ts";
 import { hashPassword } from "../lib/passwords.ts";
+import { giveOwnApp } from "../modules/auth/index.ts";
 
 export const demoOwnerEmail = "demo@rewards.local";
 
@@ -36,5 +37,6 @@ export async function createDemoOwner(
     role: isFirst ? "owner" : "admin",
     status: "active",
   });
+  await giveOwnApp(db, id);
   return { id, email: demoOwnerEmail, password };
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { admins } from "../db/schema/index.ts";
 import { newId } from "../lib/ids.ts";
 import { hashPassword } from "../lib/passwords.ts";
+import { giveOwnApp } from "../modules/auth/index.ts";
 import { countAdmins } from "./demo-owner.ts";
 import { loadOffers } from "./scale-offers.ts";
 import { loadRedeems } from "./scale-redeems.ts";
@@ -196,5 +197,6 @@ export async function createScaleAdmin(db: Db, email: string, password: string):
     role: isFirst ? "owner" : "admin",
     status: "active",
   });
+  await giveOwnApp(db, id);
   return id;
 }

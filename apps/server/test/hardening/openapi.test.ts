@@ -23,6 +23,7 @@ const writesWithoutBody: Record<string, string> = {
   "POST /app/v1/auth/sign-out": "signing out names the session by its token",
   "POST /api/users/logout": "signing out names the session by its token",
   "POST /api/profile/mfa/setup": "a new secret for the signed-in administrator; there is nothing to send",
+  "POST /api/profile/apps/:appId": "switching names the app in the path; there is nothing else to send",
 };
 
 type Walkable = unknown;

@@ -16,6 +16,7 @@ import { rewardItemEndpoints } from "./reward-items.ts";
 import { rewardEndpoints } from "./rewards.ts";
 import { settingsEndpoints } from "./settings.ts";
 import { systemEndpoints } from "./system.ts";
+import { teamEndpoints } from "./team.ts";
 
 export { adminEndpoints } from "./admins.ts";
 export { appUserEndpoints } from "./app-users.ts";
@@ -34,6 +35,7 @@ export { rewardItemEndpoints } from "./reward-items.ts";
 export { rewardEndpoints } from "./rewards.ts";
 export { settingsEndpoints } from "./settings.ts";
 export { systemEndpoints } from "./system.ts";
+export { teamEndpoints } from "./team.ts";
 
 /**
  * Every endpoint of the API, by domain. The server checks at start-up that it serves exactly these;
@@ -57,6 +59,7 @@ export const endpointGroups = {
   settings: settingsEndpoints,
   notifications: notificationEndpoints,
   system: systemEndpoints,
+  team: teamEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** A function, not a constant, so that a bundle that never asks keeps none of the definitions. */

@@ -1,12 +1,13 @@
 import { errorAnswerSchema, idParamsSchema, okAnswerSchema } from "../common.ts";
 import { endpoint } from "../endpoint.ts";
-import { profileSchema } from "../resources/auth.ts";
+import { accessTokenAnswerSchema, profileSchema } from "../resources/auth.ts";
 import {
   adminSessionListSchema,
   mfaCodeBodySchema,
   mfaEnableAnswerSchema,
   mfaSetupAnswerSchema,
 } from "../resources/security.ts";
+import { appIdParamsSchema, memberAppsAnswerSchema } from "../resources/team-members.ts";
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
 
@@ -70,5 +71,22 @@ export const profileEndpoints = {
     summary: "Turn 2FA off: needs a current code or a recovery code",
     body: mfaCodeBodySchema,
     responses: { 200: okAnswerSchema, ...errors, 409: errorAnswerSchema, 429: errorAnswerSchema },
+  }),
+  apps: endpoint({
+    method: "GET",
+    permission: "account",
+    path: "/api/profile/apps",
+    tags: ["auth"],
+    summary: "The apps the signed-in account belongs to, with its role in each",
+    responses: { 200: memberAppsAnswerSchema, 401: errorAnswerSchema },
+  }),
+  switchApp: endpoint({
+    method: "POST",
+    permission: "account",
+    path: "/api/profile/apps/:appId",
+    tags: ["auth"],
+    summary: "Act in another app the account belongs to: answers a new token; the current session ends",
+    params: appIdParamsSchema,
+    responses: { 200: accessTokenAnswerSchema, ...errors, 404: errorAnswerSchema },
   }),
 };

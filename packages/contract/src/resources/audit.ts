@@ -34,6 +34,11 @@ export const auditActions = [
   "admin.approve",
   "admin.disable",
   "settings.security.save",
+  "team.invite",
+  "team.withdraw",
+  "team.join",
+  "team.role",
+  "team.remove",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -55,6 +60,8 @@ export const auditRecordTypes = [
   "notification",
   "admin",
   "securityConfig",
+  "member",
+  "invite",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 

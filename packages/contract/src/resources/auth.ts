@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "../constants.ts";
 import { messages } from "../messages.ts";
+import { memberRoles } from "./team.ts";
 
 const required = { error: messages.required };
 
@@ -94,7 +95,12 @@ export const profileSchema = z.object({
   _id: z.string(),
   fullName: z.string(),
   username: z.string(),
-  role: z.enum(["owner", "admin"]),
+  /** The app this session acts in (its owner's account id). */
+  appId: z.string(),
+  /** The member's role in that app (docs/features/team.md). */
+  role: z.enum(memberRoles),
+  /** The installation's owner: approves accounts and sets the sign-in rules. */
+  installationOwner: z.boolean(),
   /** Two-factor sign-in is on for this account. */
   mfaEnabled: z.boolean(),
   /** The installation requires two-factor sign-in of every administrator. */

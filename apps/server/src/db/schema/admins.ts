@@ -1,5 +1,16 @@
+import { memberRoles } from "@rewards/contract";
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { encryptedText } from "../../lib/secret-box.ts";
 
 /** Administrators: each one owns one rewards app (a tenant). */
@@ -77,6 +88,10 @@ export const adminSessions = pgTable(
     adminId: uuid("admin_id")
       .notNull()
       .references(() => admins.id, { onDelete: "cascade" }),
+    /** The app this session acts in (its owner's account id): every request of the session is scoped to it. */
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
     userAgent: text("user_agent"),
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -115,4 +130,45 @@ export const rateLimitCounters = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limit_counters_reset_idx").on(t.resetAt)],
+);
+
+/**
+ * The team of an app: which accounts may act in it, and with what role (docs/features/team.md). An app is
+ * named by its owner's account id; every account that registered owns its own app.
+ */
+export const appMembers = pgTable(
+  "app_members",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    role: text("role", { enum: memberRoles }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.adminId] }), index("app_members_admin_idx").on(t.adminId)],
+);
+
+/** Invitations to join an app's team: single use, seven days, the token stored only as a SHA-256 hash. */
+export const teamInvites = pgTable(
+  "team_invites",
+  {
+    id: uuid("id").primaryKey(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: memberRoles }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_invites_token_hash_key").on(t.tokenHash),
+    index("team_invites_app_idx").on(t.appId, t.createdAt),
+  ],
 );

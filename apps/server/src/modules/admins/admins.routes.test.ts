@@ -79,7 +79,11 @@ describe("GET /api/admins", () => {
   });
 
   it("answers 403 to an active administrator who is not the owner", async () => {
-    expect((await profile(t.app, active.token)).json()).toMatchObject({ role: "admin" });
+    // The owner of its own app, but not the installation's owner.
+    expect((await profile(t.app, active.token)).json()).toMatchObject({
+      role: "owner",
+      installationOwner: false,
+    });
     const response = await getAdmins(active.token);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ statusCode: 403, error: "Forbidden", message: messages.ownerOnly });

@@ -60,7 +60,10 @@ describe("register", () => {
       _id: ownerId,
       fullName: "Olive Owner",
       username: ownerEmail,
+      // A registered account owns its own app, named by its id; the first is the installation's owner.
+      appId: ownerId,
       role: "owner",
+      installationOwner: true,
       mfaEnabled: false,
       mfaRequired: false,
     });

@@ -1,7 +1,14 @@
-import { type LoginAnswer, messages, type Profile } from "@rewards/contract";
-import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { adminSessions, admins, installationSettings, passwordResets } from "../../db/schema/index.ts";
+import { type LoginAnswer, type MemberRole, messages, type Profile } from "@rewards/contract";
+import { and, asc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  adminSessions,
+  admins,
+  appMembers,
+  installationSettings,
+  passwordResets,
+} from "../../db/schema/index.ts";
 import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -9,6 +16,7 @@ import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../
 import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
 import type { AdminRow } from "./admin-row.ts";
 import { createMfaService } from "./mfa.service.ts";
+import { giveOwnApp } from "./own-app.ts";
 import { hashResetToken, newResetToken, resetTokenTtlMs } from "./reset-tokens.ts";
 import {
   endSessions,
@@ -33,8 +41,14 @@ const { mfaSecret: _secret, mfaPendingSecret: _pending, ...adminColumns } = getT
 export type { AdminRow } from "./admin-row.ts";
 export { adminColumns };
 
-/** A request's signed-in administrator: the account, the session its token names, the 2FA rule. */
-export type SignedIn = { admin: AdminRow; sessionId: string; mfaRequired: boolean };
+/** The app a request acts in: its id (the owner's account id), its keys, and the member's role in it. */
+export type ActingApp = { id: string; appKey: string; postbackKey: string; role: MemberRole };
+
+/** A request's signed-in administrator: the account, the app it acts in, its session, the 2FA rule. */
+export type SignedIn = { admin: AdminRow; app: ActingApp; sessionId: string; mfaRequired: boolean };
+
+/** The app's owner account, joined a second time for the app's keys. */
+const appAccount = alias(admins, "app_account");
 
 /** installation_settings key of the owner's "require two-factor sign-in for everyone". */
 export const requireMfaSettingKey = "require_mfa";
@@ -53,11 +67,13 @@ function refuseInactive(admin: AdminRow) {
   if (admin.status === "disabled") throw new AppError(403, messages.accountDisabled);
 }
 
-export const toProfile = (admin: AdminRow, mfaRequired: boolean): Profile => ({
+export const toProfile = (admin: AdminRow, app: ActingApp, mfaRequired: boolean): Profile => ({
   _id: admin.id,
   fullName: admin.fullName,
   username: admin.username,
-  role: admin.role,
+  appId: app.id,
+  role: app.role,
+  installationOwner: admin.role === "owner",
   mfaEnabled: admin.mfaEnabledAt !== null,
   mfaRequired,
 });
@@ -65,8 +81,27 @@ export const toProfile = (admin: AdminRow, mfaRequired: boolean): Profile => ({
 export function createAuthService({ db, tokens, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
   /** A new server-side session and the access token that names it. */
   async function signIn(admin: AdminRow, client: SessionClient): Promise<string> {
-    const sessionId = await startSession(db, admin.id, client, tokens.ttlSeconds, now());
+    const sessionId = await startSession(
+      db,
+      admin.id,
+      await homeApp(admin.id),
+      client,
+      tokens.ttlSeconds,
+      now(),
+    );
     return tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion, sessionId });
+  }
+
+  /** The app a new session acts in: the account's own app when it has one, else the one it joined first. */
+  async function homeApp(adminId: string): Promise<string> {
+    const [member] = await db
+      .select({ appId: appMembers.appId })
+      .from(appMembers)
+      .where(eq(appMembers.adminId, adminId))
+      .orderBy(sql`${appMembers.appId} = ${adminId} desc`, asc(appMembers.createdAt))
+      .limit(1);
+    if (!member) throw new AppError(403, messages.noApp);
+    return member.appId;
   }
 
   /** The mail service being down is not the visitor's fault, nor a reason for a bare 500. */
@@ -104,11 +139,23 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
     const [row] = await db
       .select({
         admin: adminColumns,
+        app: {
+          id: appAccount.id,
+          appKey: appAccount.appKey,
+          postbackKey: appAccount.postbackKey,
+          role: appMembers.role,
+        },
         lastSeenAt: adminSessions.lastSeenAt,
         mfaRequired: sql<boolean>`exists (select 1 from ${installationSettings} where ${installationSettings.key} = ${requireMfaSettingKey} and ${installationSettings.value} = 'true')`,
       })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+      // The session's app and the account's role in it: a member removed from the app opens nothing there.
+      .innerJoin(
+        appMembers,
+        and(eq(appMembers.appId, adminSessions.appId), eq(appMembers.adminId, adminSessions.adminId)),
+      )
+      .innerJoin(appAccount, eq(appAccount.id, adminSessions.appId))
       .where(
         and(
           eq(adminSessions.id, claims.sessionId),
@@ -121,7 +168,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
     if (at.getTime() - row.lastSeenAt.getTime() >= lastSeenResolutionMs) {
       await touchSession(db, claims.sessionId, at);
     }
-    return { admin: row.admin, sessionId: claims.sessionId, mfaRequired: row.mfaRequired };
+    return { admin: row.admin, app: row.app, sessionId: claims.sessionId, mfaRequired: row.mfaRequired };
   }
 
   return {
@@ -156,6 +203,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
           })
           .returning(adminColumns);
         if (!created) throw new Error("insert returned no row");
+        await giveOwnApp(tx, created.id);
         return created;
       });
       refuseInactive(admin);
@@ -256,6 +304,40 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
           .where(eq(admins.id, reset.adminId));
         await endSessions(tx, reset.adminId, now());
       });
+    },
+
+    /** A new account's password, checked and hashed (before a transaction: hashing is slow on purpose). */
+    async hashNewPassword(password: string): Promise<string> {
+      refuseCommon(password);
+      return hashPassword(password);
+    },
+
+    /**
+     * An account opened from an invitation: active at once (the inviting app vouches for it) and owning no
+     * app of its own. 409 when the e-mail already has an account: that one signs in and joins instead.
+     */
+    async openInvitedAccount(tx: Tx, input: { fullName: string; email: string; passwordHash: string }) {
+      const [taken] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.username, input.email));
+      if (taken) throw new AppError(409, messages.inviteAccountExists);
+      const [created] = await tx
+        .insert(admins)
+        .values({
+          id: newId(),
+          fullName: input.fullName,
+          username: input.email,
+          passwordHash: input.passwordHash,
+          role: "admin",
+          status: "active",
+        })
+        .returning(adminColumns);
+      if (!created) throw new Error("insert returned no row");
+      return created;
+    },
+
+    /** A new session acting in the given app: the caller has checked that the account is its member. */
+    async signInToApp(admin: AdminRow, appId: string, client: SessionClient): Promise<string> {
+      const sessionId = await startSession(db, admin.id, appId, client, tokens.ttlSeconds, now());
+      return tokens.sign({ adminId: admin.id, tokenVersion: admin.tokenVersion, sessionId });
     },
 
     /** The active administrator a bearer token belongs to, or null when it no longer opens anything. */

@@ -1,6 +1,7 @@
 // The auth domain's public face: what other domains, the plugins and the app may use.
 export { authRoutes } from "./auth.routes.ts";
 export {
+  type ActingApp,
   type AdminRow,
   type AuthService,
   createAuthService,
@@ -9,4 +10,6 @@ export {
   toProfile,
 } from "./auth.service.ts";
 export { type MfaService, resetMfa } from "./mfa.service.ts";
+export { giveOwnApp } from "./own-app.ts";
+export { hashResetToken, newResetToken } from "./reset-tokens.ts";
 export { clientOf, endSession, endSessions, listSessions, type SessionClient } from "./sessions.ts";

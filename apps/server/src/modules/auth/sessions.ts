@@ -23,6 +23,7 @@ export const lastSeenResolutionMs = 60_000;
 export async function startSession(
   db: Db | Tx,
   adminId: string,
+  appId: string,
   client: SessionClient,
   ttlSeconds: number,
   now: Date,
@@ -31,6 +32,7 @@ export async function startSession(
   await db.insert(adminSessions).values({
     id,
     adminId,
+    appId,
     userAgent: client.userAgent?.slice(0, userAgentMax) || null,
     ip: client.ip,
     createdAt: now,

@@ -2,7 +2,7 @@ import { countryEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import {
   createCountry,
   deleteCountries,
@@ -17,26 +17,26 @@ export async function countriesRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   route(app, countryEndpoints.list, async (request) =>
-    listCountries(db, currentAdmin(request).id, request.body.queryParams),
+    listCountries(db, currentAppId(request), request.body.queryParams),
   );
 
   route(app, countryEndpoints.deleteMany, async (request) => ({
-    deleted: (await deleteCountries(db, currentAdmin(request).id, request.body.ids)).length,
+    deleted: (await deleteCountries(db, currentAppId(request), request.body.ids)).length,
   }));
 
   route(app, countryEndpoints.create, async (request) => ({
-    country: await createCountry(db, currentAdmin(request).id, request.body),
+    country: await createCountry(db, currentAppId(request), request.body),
   }));
 
   route(app, countryEndpoints.details, async (request) =>
-    found(await getCountry(db, currentAdmin(request).id, request.params.id)),
+    found(await getCountry(db, currentAppId(request), request.params.id)),
   );
 
   route(app, countryEndpoints.update, async (request) =>
-    found(await updateCountry(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateCountry(db, currentAppId(request), request.params.id, request.body)),
   );
 
   route(app, countryEndpoints.delete, async (request) =>
-    found(await deleteCountry(db, currentAdmin(request).id, request.params.id)),
+    found(await deleteCountry(db, currentAppId(request), request.params.id)),
   );
 }

@@ -2,7 +2,7 @@ import { rewardItemEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import {
   createRewardItem,
   deleteRewardItems,
@@ -17,30 +17,30 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
 
   route(app, rewardItemEndpoints.list, async (request) =>
     found(
-      await listRewardItems(db, currentAdmin(request).id, request.params.rewardId, request.body.queryParams),
+      await listRewardItems(db, currentAppId(request), request.params.rewardId, request.body.queryParams),
     ),
   );
 
   route(app, rewardItemEndpoints.create, async (request) => ({
     rewardItem: found(
-      await createRewardItem(db, currentAdmin(request).id, request.params.rewardId, request.body),
+      await createRewardItem(db, currentAppId(request), request.params.rewardId, request.body),
     ),
   }));
 
   route(app, rewardItemEndpoints.deleteMany, async (request) => ({
-    deleted: (await deleteRewardItems(db, currentAdmin(request).id, request.body.ids)).length,
+    deleted: (await deleteRewardItems(db, currentAppId(request), request.body.ids)).length,
   }));
 
   route(app, rewardItemEndpoints.details, async (request) =>
-    found(await getRewardItem(db, currentAdmin(request).id, request.params.id)),
+    found(await getRewardItem(db, currentAppId(request), request.params.id)),
   );
 
   route(app, rewardItemEndpoints.update, async (request) =>
-    found(await updateRewardItem(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateRewardItem(db, currentAppId(request), request.params.id, request.body)),
   );
 
   route(app, rewardItemEndpoints.delete, async (request) => {
-    const [deleted] = await deleteRewardItems(db, currentAdmin(request).id, [request.params.id]);
+    const [deleted] = await deleteRewardItems(db, currentAppId(request), [request.params.id]);
     return found(deleted ?? null);
   });
 }

@@ -5,7 +5,7 @@ import { found } from "../../lib/tenant-scope.ts";
 import { type Image, readImagePart } from "../../lib/uploads.ts";
 import { parseOrThrow } from "../../lib/validation.ts";
 import { readMultipartParts } from "../../plugins/multipart.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import {
   createReward,
   deleteReward,
@@ -42,31 +42,29 @@ export async function rewardsRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   route(app, rewardEndpoints.list, async (request) =>
-    found(
-      await listRewards(db, currentAdmin(request).id, request.params.countryId, request.body.queryParams),
-    ),
+    found(await listRewards(db, currentAppId(request), request.params.countryId, request.body.queryParams)),
   );
 
   route(app, rewardEndpoints.create, async (request) => {
     const { fields, icon } = await readRewardForm(request);
-    const reward = await createReward(db, currentAdmin(request).id, request.params.countryId, fields, icon);
+    const reward = await createReward(db, currentAppId(request), request.params.countryId, fields, icon);
     return { reward: found(reward) };
   });
 
   route(app, rewardEndpoints.deleteMany, async (request) => ({
-    deleted: (await deleteRewards(db, currentAdmin(request).id, request.body.ids)).length,
+    deleted: (await deleteRewards(db, currentAppId(request), request.body.ids)).length,
   }));
 
   route(app, rewardEndpoints.details, async (request) =>
-    found(await getReward(db, currentAdmin(request).id, request.params.id)),
+    found(await getReward(db, currentAppId(request), request.params.id)),
   );
 
   route(app, rewardEndpoints.update, async (request) => {
     const { fields, icon } = await readRewardForm(request);
-    return found(await updateReward(db, currentAdmin(request).id, request.params.id, fields, icon));
+    return found(await updateReward(db, currentAppId(request), request.params.id, fields, icon));
   });
 
   route(app, rewardEndpoints.delete, async (request) =>
-    found(await deleteReward(db, currentAdmin(request).id, request.params.id)),
+    found(await deleteReward(db, currentAppId(request), request.params.id)),
   );
 }

@@ -1,12 +1,12 @@
 import { dashboardEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import { getDashboard } from "./dashboard.service.ts";
 
 /** The dashboard's figures: GET /dash?tz=<IANA zone>&range=<period of the "today" widgets>. */
 export async function dashboardRoutes(app: FastifyInstance) {
   route(app, dashboardEndpoints.figures, async (request) =>
-    getDashboard(app.deps.db, currentAdmin(request).id, request.query),
+    getDashboard(app.deps.db, currentAppId(request), request.query),
   );
 }

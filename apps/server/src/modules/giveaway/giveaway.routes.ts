@@ -2,7 +2,7 @@ import { giveawayEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin, ownAdminId } from "../../plugins/require-admin.ts";
+import { currentAppId, ownAppId } from "../../plugins/require-admin.ts";
 import { createGiveaway, getGiveaway, updateGiveaway } from "./giveaway.service.ts";
 
 /** One giveaway and winner announcement per app, scoped to the signed-in administrator's app. */
@@ -10,14 +10,14 @@ export async function giveawayRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   route(app, giveawayEndpoints.details, async (request) =>
-    getGiveaway(db, ownAdminId(request, request.params.adminId)),
+    getGiveaway(db, ownAppId(request, request.params.adminId)),
   );
 
   route(app, giveawayEndpoints.create, async (request) => ({
-    giveaway: await createGiveaway(db, currentAdmin(request).id, request.body),
+    giveaway: await createGiveaway(db, currentAppId(request), request.body),
   }));
 
   route(app, giveawayEndpoints.update, async (request) =>
-    found(await updateGiveaway(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateGiveaway(db, currentAppId(request), request.params.id, request.body)),
   );
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin, ownAdminId } from "../../plugins/require-admin.ts";
+import { currentApp, currentAppId, ownAppId } from "../../plugins/require-admin.ts";
 import { createNativeAds, getNativeAds, updateNativeAds } from "./native-ads.service.ts";
 import {
   createNetworkConfig,
@@ -22,12 +22,12 @@ function knownName<N extends string>(name: string, known: (name: string) => name
 export async function networkRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const owner = (request: FastifyRequest): NetworkOwner => {
-    const admin = currentAdmin(request);
-    return { adminId: admin.id, postbackKey: admin.postbackKey, publicUrl: config.publicUrl };
+    const acting = currentApp(request);
+    return { adminId: acting.id, postbackKey: acting.postbackKey, publicUrl: config.publicUrl };
   };
 
   route(app, networkEndpoints.details, async (request) => {
-    ownAdminId(request, request.params.adminId);
+    ownAppId(request, request.params.adminId);
     return getNetworkConfig(db, owner(request), knownName(request.params.name, isConfigNetwork));
   });
 
@@ -40,15 +40,15 @@ export async function networkRoutes(app: FastifyInstance) {
   );
 
   route(app, networkEndpoints.nativeAdsDetails, async (request) => {
-    const adminId = ownAdminId(request, request.params.adminId);
+    const adminId = ownAppId(request, request.params.adminId);
     return getNativeAds(db, adminId, knownName(request.params.name, isNativeAdsNetwork));
   });
 
   route(app, networkEndpoints.nativeAdsCreate, async (request) => ({
-    nativeAds: await createNativeAds(db, currentAdmin(request).id, request.body),
+    nativeAds: await createNativeAds(db, currentAppId(request), request.body),
   }));
 
   route(app, networkEndpoints.nativeAdsUpdate, async (request) =>
-    found(await updateNativeAds(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateNativeAds(db, currentAppId(request), request.params.id, request.body)),
   );
 }

@@ -2,7 +2,7 @@ import { offerEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import { getOfferDetails, listOffers } from "./offers.service.ts";
 
 /** Completed offers, scoped to the signed-in administrator's app. */
@@ -10,10 +10,10 @@ export async function offersRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   route(app, offerEndpoints.list, async (request) =>
-    listOffers(db, currentAdmin(request).id, request.body.queryParams),
+    listOffers(db, currentAppId(request), request.body.queryParams),
   );
 
   route(app, offerEndpoints.details, async (request) =>
-    found(await getOfferDetails(db, currentAdmin(request).id, request.params.id)),
+    found(await getOfferDetails(db, currentAppId(request), request.params.id)),
   );
 }

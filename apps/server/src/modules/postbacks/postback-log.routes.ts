@@ -2,7 +2,7 @@ import { postbackEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import { getPostback, listPostbacks } from "./postback-log.service.ts";
 
 /** The operator's view of the postback log, scoped to the signed-in administrator. */
@@ -10,10 +10,10 @@ export async function postbackLogRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   route(app, postbackEndpoints.list, async (request) =>
-    listPostbacks(db, currentAdmin(request).id, request.body.queryParams),
+    listPostbacks(db, currentAppId(request), request.body.queryParams),
   );
 
   route(app, postbackEndpoints.details, async (request) =>
-    found(await getPostback(db, currentAdmin(request).id, request.params.id)),
+    found(await getPostback(db, currentAppId(request), request.params.id)),
   );
 }

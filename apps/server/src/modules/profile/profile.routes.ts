@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { countSignInAttempt, type Guards } from "../../lib/rate-limit.ts";
 import { route } from "../../lib/route.ts";
-import { currentAdmin, currentSession } from "../../plugins/require-admin.ts";
+import { currentAdmin, currentApp, currentSession } from "../../plugins/require-admin.ts";
 import { type AuthService, endSession, endSessions, listSessions, toProfile } from "../auth/index.ts";
 
 // What an administrator who must still turn 2FA on may call (the installation requires it).
@@ -19,7 +19,8 @@ export async function profileRoutes(
   route(
     app,
     profileEndpoints.me,
-    async (request) => toProfile(currentAdmin(request), currentSession(request).mfaRequired),
+    async (request) =>
+      toProfile(currentAdmin(request), currentApp(request), currentSession(request).mfaRequired),
     beforeMfaEnrolment,
   );
 

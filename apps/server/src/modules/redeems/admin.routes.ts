@@ -2,7 +2,7 @@ import { redeemEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin } from "../../plugins/require-admin.ts";
+import { currentAppId } from "../../plugins/require-admin.ts";
 import { getRedeemDetails, listRedeems } from "./redeem-queries.ts";
 import { cancelRedeem, changeRedeemsStatus, payRedeem } from "./redeems.service.ts";
 
@@ -14,24 +14,24 @@ export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { on
   const { db } = app.deps;
 
   route(app, redeemEndpoints.list, async (request) =>
-    listRedeems(db, currentAdmin(request).id, request.body.queryParams),
+    listRedeems(db, currentAppId(request), request.body.queryParams),
   );
 
   route(app, redeemEndpoints.changeStatus, async (request) =>
-    changeRedeemsStatus(db, currentAdmin(request).id, request.body.ids, request.body.status),
+    changeRedeemsStatus(db, currentAppId(request), request.body.ids, request.body.status),
   );
 
   route(app, redeemEndpoints.pay, async (request) => {
-    const redeem = found(await payRedeem(db, currentAdmin(request).id, request.params.id, request.body));
+    const redeem = found(await payRedeem(db, currentAppId(request), request.params.id, request.body));
     onQueued();
     return redeem;
   });
 
   route(app, redeemEndpoints.details, async (request) =>
-    found(await getRedeemDetails(db, currentAdmin(request).id, request.params.id)),
+    found(await getRedeemDetails(db, currentAppId(request), request.params.id)),
   );
 
   route(app, redeemEndpoints.cancel, async (request) =>
-    found(await cancelRedeem(db, currentAdmin(request).id, request.params.id)),
+    found(await cancelRedeem(db, currentAppId(request), request.params.id)),
   );
 }

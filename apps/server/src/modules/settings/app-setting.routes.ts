@@ -5,7 +5,7 @@ import { found } from "../../lib/tenant-scope.ts";
 import { readImagePart } from "../../lib/uploads.ts";
 import { parseOrThrow } from "../../lib/validation.ts";
 import { readMultipartParts } from "../../plugins/multipart.ts";
-import { currentAdmin, ownAdminId } from "../../plugins/require-admin.ts";
+import { currentAppId, ownAppId } from "../../plugins/require-admin.ts";
 import {
   createAppSetting,
   getAppSetting,
@@ -38,17 +38,17 @@ export async function appSettingRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
   route(app, settingsEndpoints.identity, async (request) =>
-    getAppSetting(db, ownAdminId(request, request.params.adminId)),
+    getAppSetting(db, ownAppId(request, request.params.adminId)),
   );
 
   route(app, settingsEndpoints.createIdentity, async (request) => {
-    const adminId = currentAdmin(request).id;
+    const adminId = currentAppId(request);
     const { fields, images } = await readIdentityForm(request);
     return { setting: await createAppSetting(db, adminId, fields, images) };
   });
 
   route(app, settingsEndpoints.updateIdentity, async (request) => {
-    const adminId = currentAdmin(request).id;
+    const adminId = currentAppId(request);
     const { fields, images } = await readIdentityForm(request);
     return found(await updateAppSetting(db, adminId, request.params.id, fields, images));
   });

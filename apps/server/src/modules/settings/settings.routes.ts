@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAdmin, ownAdminId } from "../../plugins/require-admin.ts";
+import { currentApp, currentAppId, ownAppId } from "../../plugins/require-admin.ts";
 import { createGeneralConfig, getGeneralConfig, updateGeneralConfig } from "./general-config.service.ts";
 import { createMailConfig, getMailConfig, sendTestMail, updateMailConfig } from "./mail.service.ts";
 import { createPushConfig, getPushConfig, updatePushConfig } from "./push.service.ts";
@@ -23,54 +23,54 @@ export async function settingsRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
   route(app, settingsEndpoints.social, async (request) => {
-    const adminId = ownAdminId(request, request.params.adminId);
+    const adminId = ownAppId(request, request.params.adminId);
     if (!isSocialName(request.params.name)) throw new AppError(404, messages.unknownSocial);
     return getSocialConfig(db, adminId, request.params.name);
   });
   route(app, settingsEndpoints.createSocial, async (request) => ({
-    socialconfig: await createSocialConfig(db, currentAdmin(request).id, request.body),
+    socialconfig: await createSocialConfig(db, currentAppId(request), request.body),
   }));
   route(app, settingsEndpoints.updateSocial, async (request) =>
-    found(await updateSocialConfig(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateSocialConfig(db, currentAppId(request), request.params.id, request.body)),
   );
 
   route(app, settingsEndpoints.mail, async (request) =>
-    getMailConfig(db, ownAdminId(request, request.params.adminId)),
+    getMailConfig(db, ownAppId(request, request.params.adminId)),
   );
   route(app, settingsEndpoints.createMail, async (request) => ({
-    mailconfig: await createMailConfig(db, currentAdmin(request).id, request.body),
+    mailconfig: await createMailConfig(db, currentAppId(request), request.body),
   }));
   route(app, settingsEndpoints.testMail, async (request) =>
-    sendTestMail(db, currentAdmin(request).id, request.body.to, {
+    sendTestMail(db, currentAppId(request), request.body.to, {
       baseUrl: config.mailgunBaseUrl,
       timeoutMs: config.outboundTimeoutMs,
     }),
   );
   route(app, settingsEndpoints.updateMail, async (request) =>
-    found(await updateMailConfig(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateMailConfig(db, currentAppId(request), request.params.id, request.body)),
   );
 
   route(app, settingsEndpoints.general, async (request) =>
-    getGeneralConfig(db, ownAdminId(request, request.params.adminId)),
+    getGeneralConfig(db, ownAppId(request, request.params.adminId)),
   );
   route(app, settingsEndpoints.createGeneral, async (request) => ({
-    settingconfig: await createGeneralConfig(db, currentAdmin(request).id, request.body),
+    settingconfig: await createGeneralConfig(db, currentAppId(request), request.body),
   }));
   route(app, settingsEndpoints.updateGeneral, async (request) =>
-    found(await updateGeneralConfig(db, currentAdmin(request).id, request.params.id, request.body)),
+    found(await updateGeneralConfig(db, currentAppId(request), request.params.id, request.body)),
   );
 
   route(app, settingsEndpoints.push, async (request) =>
-    getPushConfig(db, ownAdminId(request, request.params.adminId)),
+    getPushConfig(db, ownAppId(request, request.params.adminId)),
   );
   route(app, settingsEndpoints.createPush, async (request) => ({
-    pushconfig: await createPushConfig(db, currentAdmin(request).id, request.body, config.fcmTokenOrigin),
+    pushconfig: await createPushConfig(db, currentAppId(request), request.body, config.fcmTokenOrigin),
   }));
   route(app, settingsEndpoints.updatePush, async (request) =>
     found(
       await updatePushConfig(
         db,
-        currentAdmin(request).id,
+        currentAppId(request),
         request.params.id,
         request.body,
         config.fcmTokenOrigin,
@@ -83,7 +83,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     app,
     settingsEndpoints.appKey,
     async (request): Promise<AppKeyAnswer> => ({
-      appKey: currentAdmin(request).appKey,
+      appKey: currentApp(request).appKey,
       header: appKeyHeader,
     }),
   );

@@ -31,12 +31,17 @@ export const idTableOfRoute: Record<string, string> = {
   "/api/audit/record/:id": "audit_log.record_id",
   // An administrator's own sign-in sessions.
   "/api/profile/sessions/:id": "admin_sessions",
+  // The team: a member is named by its account id (the tenant's own, its owner); invitations by theirs.
+  "/api/team/members/:id": "admins",
+  "/api/team/invites/:id": "team_invites",
 };
 
 export const idTableOfParam: Record<string, string> = {
   adminId: "admins",
   countryId: "countries",
   rewardId: "rewards",
+  // The app switcher: an app is named by its owner's account id.
+  appId: "admins",
 };
 
 /** Bulk calls whose body lists ids (`ids`): the table those ids come from. */
@@ -66,6 +71,7 @@ export const namedValuesOf = (operation: Operation, param: string) =>
 export const publicIdRoutes: Record<string, string> = {
   "/uploads/:id": "public by design: <img> tags send no token; the random id is the key (decision 0006)",
   "/api/users/auth/reset/:token": "signed out: the reset token itself is the credential",
+  "/api/users/auth/invite/:token": "signed out: the invitation token itself is the credential",
   "/postback/:postbackKey/:network":
     "called by networks without a token: the unguessable key names the tenant",
 };
@@ -81,11 +87,13 @@ type Rows<T> = { rows: T[] };
 /** Up to `limit` real ids of a tenant's rows in a table, or `table.column` (the tenant's own id for admins). */
 export async function tenantIds(db: Db, source: string, adminId: string, limit = 3): Promise<string[]> {
   const [table = "", column = "id"] = source.split(".");
+  // The team's tables name their app by app_id.
+  const tenantColumn = table === "team_invites" ? "app_id" : "admin_id";
   const query =
     table === "admins"
       ? sql`select id::text as id from admins where id = ${adminId}`
       : sql`select distinct ${sql.identifier(column)}::text as id from ${sql.identifier(table)}
-            where admin_id = ${adminId} and ${sql.identifier(column)} is not null order by 1 limit ${limit}`;
+            where ${sql.identifier(tenantColumn)} = ${adminId} and ${sql.identifier(column)} is not null order by 1 limit ${limit}`;
   const result = (await db.execute(query)) as unknown as Rows<{ id: string }>;
   return result.rows.map((row) => row.id);
 }

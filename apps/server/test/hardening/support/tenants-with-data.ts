@@ -94,6 +94,17 @@ async function logOnePostback(t: TestApp, tenant: Tenant) {
   expect(response.statusCode).toBeLessThan(500);
 }
 
+/** A pending invitation to the tenant's team. */
+async function inviteOne(t: TestApp, tenant: Tenant, index: number) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/team/invites",
+    headers: tenant.headers,
+    payload: { email: `invitee-${index}@team.test`, role: "viewer" },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
 /**
  * A test app with two administrators (A the owner, B approved), each with records in every table a route
  * reads: app users, offers, redeems and ledger (the demo generator, small), the reward catalog with icons,
@@ -113,6 +124,7 @@ export async function startAppWithTwoTenants() {
     await seedDemoCatalog(t.db, tenant.id);
     await saveEverySetting(t, tenant, fcm, keys.privateKeyPem);
     await logOnePostback(t, tenant);
+    await inviteOne(t, tenant, index);
   }
   return {
     ...t,
