@@ -10,7 +10,9 @@ const owner = {
   _id: "u1",
   fullName: "Ann Owner",
   username: "ann@example.com",
+  appId: "u1",
   role: "owner" as const,
+  installationOwner: true,
   mfaEnabled: false,
   mfaRequired: false,
 };

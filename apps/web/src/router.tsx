@@ -187,6 +187,7 @@ const dashboardScreens: RouteObject[] = [
   screen(at.setting, () => import("./features/settings/components/setting-tabs"), "SettingTabs"),
   screen(at.activity, () => import("./features/audit/components/activity-list"), "ActivityList"),
   screen(at.admins, () => import("./app/routes/admins"), "AdminsRoute"),
+  screen(at.team, () => import("./features/team/components/team-page"), "TeamRoute"),
 ];
 
 /**
@@ -200,6 +201,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     children: [
       { index: true, element: <Navigate to={at.dashboard} replace /> },
+      // Open signed in or out: a signed-in account joins with its own session.
+      screen(undefined, () => import("./app/shell/auth-layout"), "AuthLayout", [
+        screen(at.auth.invite, () => import("./features/team/components/invite-page"), "InvitePageRoute"),
+      ]),
       {
         path: at.auth.root,
         Component: RequireGuest,

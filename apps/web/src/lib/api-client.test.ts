@@ -8,7 +8,9 @@ const user = {
   _id: "u1",
   fullName: "Ann Owner",
   username: "ann@example.com",
+  appId: "u1",
   role: "owner" as const,
+  installationOwner: true,
   mfaEnabled: false,
   mfaRequired: false,
 };

@@ -16,7 +16,10 @@ export function refreshProfile(queryClient: QueryClient, change: Partial<Profile
   void queryClient.invalidateQueries({ queryKey: profileQueryKey });
 }
 
-/** The signed-in administrator's id: settings calls carry it in their path (decision 0001). */
+/**
+ * The app the session acts in, as the settings calls' `{adminId}` path names it: an app is named by its
+ * owner's account id, so for an owner it is their own id, for another member the app's.
+ */
 export function useCurrentAdminId(): string {
-  return useAuthStore((state) => state.user?._id ?? "");
+  return useAuthStore((state) => state.user?.appId ?? "");
 }

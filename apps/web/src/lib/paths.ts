@@ -20,6 +20,7 @@ export const routePatterns = {
     registration: "/auth/registration",
     forgotPassword: "/auth/forgot-password",
     resetPassword: "/auth/reset/:token",
+    invite: "/auth/invite/:token",
   },
   appUsers: {
     list: "/dash/customers",
@@ -78,6 +79,7 @@ export const routePatterns = {
   setting: "/dash/setting",
   activity: "/dash/activity",
   admins: "/dash/admins",
+  team: "/dash/team",
 } as const;
 
 /** Path prefixes that are no screen of their own: a country's rewards and a reward's items live under it. */

@@ -18,4 +18,5 @@ export const queryRoots = {
   redeems: ["redeems"],
   security: ["security"],
   settings: ["settings"],
+  team: ["team"],
 } as const;

@@ -2,18 +2,18 @@ import type { Profile } from "@rewards/contract";
 import { matchRoutes } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
 import { routes } from "../router";
+import { owner } from "./members";
 import { type FetchCall, renderWithProviders, stubFetch } from "./render";
 
-export const owner = {
-  _id: "u1",
-  fullName: "Ann Owner",
-  username: "ann@example.com",
-  role: "owner" as const,
-  mfaEnabled: false,
-  mfaRequired: false,
-};
+export { owner } from "./members";
 
 type Answer = { status?: number; body?: unknown };
+
+/** What the dashboard's frame asks on every screen: the profile and the apps of the header's switcher. */
+const shellAnswers = (user: Profile): Record<string, Answer> => ({
+  "/api/profile/me": { body: user },
+  "/api/profile/apps": { body: { apps: [{ appId: user.appId, appName: "Ann's app", role: user.role }] } },
+});
 
 /**
  * The whole app, signed in, at `url`; `answer` replies to the API calls of the screen under test
@@ -25,9 +25,9 @@ export function renderApp(
   user: Profile = owner,
 ) {
   useAuthStore.setState({ authToken: "jwt-1", user });
-  const calls = stubFetch((call) => (call.url === "/api/profile/me" ? { body: user } : answer(call)));
+  const calls = stubFetch((call) => shellAnswers(user)[call.url] ?? answer(call));
   const view = renderWithProviders(null, { routes, initialEntries: [url] });
-  const apiCalls = () => calls.filter((call) => call.url !== "/api/profile/me");
+  const apiCalls = () => calls.filter((call) => !(call.url in shellAnswers(user)));
   return { ...view, calls: apiCalls };
 }
 

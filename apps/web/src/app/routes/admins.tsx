@@ -8,7 +8,7 @@ import { t } from "../../lib/i18n";
 
 export function AdminsRoute() {
   const user = useAuthStore((state) => state.user);
-  if (user?.role !== "owner") {
+  if (!user?.installationOwner) {
     return (
       <Alert color="yellow" title={t("error.forbidden")} icon={<IconLock size={20} />}>
         {messages.ownerOnly}

@@ -13,10 +13,10 @@ type AsideMenuProps = {
 const sections: MenuSection[] = ["main", "setting"];
 
 export function AsideMenu({ compact = false, onNavigate }: AsideMenuProps) {
-  const role = useAuthStore((state) => state.user?.role);
+  const user = useAuthStore((state) => state.user);
   const { pathname } = useLocation();
   const active = activeMenuEntry(pathname);
-  const entries = visibleMenuEntries(role);
+  const entries = visibleMenuEntries(user);
 
   return (
     <Stack component="nav" gap={4}>

@@ -7,12 +7,14 @@ import { routes } from "../../router";
 import { renderWithProviders, stubFetch } from "../../test/render";
 import { asideCookieName } from "./use-aside-minimized";
 
-function renderShell(role: "owner" | "admin" = "owner") {
+function renderShell(installationOwner = true) {
   const user = {
     _id: "u1",
     fullName: "Ann Owner",
     username: "ann@example.com",
-    role,
+    appId: "u1",
+    role: "owner" as const,
+    installationOwner,
     mfaEnabled: false,
     mfaRequired: false,
   };
@@ -47,20 +49,27 @@ describe("DashboardShell", () => {
     expect(aside()).toHaveAttribute("data-minimized", "true");
   });
 
-  it("greets the user and lists Administrators only for the owner", async () => {
-    renderShell("owner");
+  it("greets the user and lists Administrators only for the installation's owner", async () => {
+    renderShell(true);
     expect(await screen.findByText("Hi, Ann Owner")).toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "Administrators" }).length).toBeGreaterThan(0);
   });
 
-  it("hides Administrators from an admin who is not the owner", async () => {
-    renderShell("admin");
+  it("hides Administrators from an app's owner who is not the installation's owner", async () => {
+    renderShell(false);
     await screen.findByText("Hi, Ann Owner");
     expect(screen.queryByRole("link", { name: "Administrators" })).not.toBeInTheDocument();
   });
 
   it("shows the account's security in the profile panel: two-factor sign-in and sessions", async () => {
-    const user = { _id: "u1", fullName: "Ann Owner", username: "ann@example.com", role: "owner" as const };
+    const user = {
+      _id: "u1",
+      fullName: "Ann Owner",
+      username: "ann@example.com",
+      appId: "u1",
+      role: "owner" as const,
+      installationOwner: true,
+    };
     useAuthStore.setState({ authToken: "jwt-1", user: { ...user, mfaEnabled: false, mfaRequired: false } });
     const session = {
       _id: "s1",

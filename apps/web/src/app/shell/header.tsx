@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Burger, Button, Group } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
+import { AppSwitcher } from "../../features/team/components/app-switcher";
 import { t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { LanguageMenu } from "./language-menu";
@@ -47,6 +48,7 @@ export function Header({ drawerOpened, onBurger, onOpenProfile }: HeaderProps) {
           </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <AppSwitcher />
           <LanguageMenu />
           <UserMenu onOpenProfile={onOpenProfile} />
         </Group>

@@ -1,4 +1,4 @@
-import type { Profile } from "@rewards/contract";
+import type { Permission, Profile } from "@rewards/contract";
 import {
   IconBell,
   IconCoin,
@@ -11,10 +11,12 @@ import {
   IconTrophy,
   IconUserShield,
   IconUsers,
+  IconUsersGroup,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import type { I18nKey } from "../../lib/i18n";
 import { pathPrefixes, paths } from "../../lib/paths";
+import { can } from "../../lib/permissions";
 
 export type MenuSection = "main" | "setting";
 
@@ -27,7 +29,8 @@ export type MenuEntry = {
   pageTitle?: I18nKey;
   /** Also in the header's top menu (only Dashboard). */
   inHeader?: boolean;
-  ownerOnly?: boolean;
+  /** Who sees the entry (lib/permissions.ts); every member when left out. */
+  permission?: Permission;
   /** Other path prefixes that belong to this entry (the catalog's /dash/countries screens). */
   alsoActiveOn?: readonly string[];
 };
@@ -99,18 +102,26 @@ export const menuEntries: readonly MenuEntry[] = [
     title: "menu.activity",
     icon: IconHistory,
     section: "setting",
+    permission: "audit.read",
+  },
+  {
+    path: paths.team,
+    title: "menu.team",
+    icon: IconUsersGroup,
+    section: "setting",
+    permission: "team.manage",
   },
   {
     path: paths.admins,
     title: "menu.admins",
     icon: IconUserShield,
     section: "setting",
-    ownerOnly: true,
+    permission: "installation",
   },
 ];
 
-export function visibleMenuEntries(role: Profile["role"] | undefined): MenuEntry[] {
-  return menuEntries.filter((entry) => !entry.ownerOnly || role === "owner");
+export function visibleMenuEntries(user: Profile | null | undefined): MenuEntry[] {
+  return menuEntries.filter((entry) => can(user, entry.permission ?? "app.read"));
 }
 
 /** The entry whose path is the longest prefix of the current path. */

@@ -1,7 +1,9 @@
 import { ActionIcon, Tooltip } from "@mantine/core";
+import type { Endpoint } from "@rewards/contract";
 import { IconEdit, IconEye, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { t } from "../../lib/i18n";
+import { useCanCall } from "../../lib/permissions";
 import { modalLink } from "./route-modal";
 
 const kinds = {
@@ -10,9 +12,19 @@ const kinds = {
   details: { Icon: IconEye, color: "blue", label: "list.details" },
 } as const;
 
+type RowActionProps = {
+  kind: keyof typeof kinds;
+  to: string;
+  search: string;
+  /** The call the action leads to: the action is left out for a role that may not make it. */
+  call?: Pick<Endpoint, "permission">;
+};
+
 /** A row's icon link to one of its list's modal routes, keeping the list's query string. */
-export function RowAction({ kind, to, search }: { kind: keyof typeof kinds; to: string; search: string }) {
+export function RowAction({ kind, to, search, call }: RowActionProps) {
   const { Icon, color, label } = kinds[kind];
+  const allowed = useCanCall(call ?? { permission: "app.read" });
+  if (!allowed) return null;
   return (
     <Tooltip label={t(label)}>
       <ActionIcon

@@ -7,7 +7,13 @@ import { routes } from "../../router";
 import { owner } from "../../test/app";
 import { errorBody, type FetchCall, renderWithProviders, stubFetch } from "../../test/render";
 
-const unenrolled = { ...owner, role: "admin" as const, mfaRequired: true, mfaEnabled: false };
+const unenrolled = {
+  ...owner,
+  role: "admin" as const,
+  installationOwner: false,
+  mfaRequired: true,
+  mfaEnabled: false,
+};
 const setup = {
   secret: "JBSWY3DPEHPK3PXP",
   otpauthUrl: "otpauth://totp/Rewards:ann?secret=JBSWY3DPEHPK3PXP",

@@ -5,11 +5,13 @@ import {
   type AppUser,
   type AppUserUpdateBody,
   actionErrors,
+  appUserEndpoints,
   appUserUpdateBodySchema,
   pointsReasonMax,
 } from "@rewards/contract";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
@@ -116,9 +118,9 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
           <Button variant="default" onClick={close}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <SubmitIfCan call={appUserEndpoints.update} loading={update.isPending}>
             {t("common.save")}
-          </Button>
+          </SubmitIfCan>
         </Group>
       </Stack>
     </form>

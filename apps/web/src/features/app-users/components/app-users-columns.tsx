@@ -1,5 +1,5 @@
 import { Group, Text } from "@mantine/core";
-import type { AppUser } from "@rewards/contract";
+import { type AppUser, appUserEndpoints } from "@rewards/contract";
 import type { DataTableColumn } from "mantine-datatable";
 import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
@@ -69,7 +69,12 @@ export function appUserColumns(search: string): DataTableColumn<AppUser>[] {
       textAlign: "right",
       render: (appUser) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <RowAction kind="edit" to={paths.appUsers.edit(appUser._id)} search={search} />
+          <RowAction
+            kind="edit"
+            to={paths.appUsers.edit(appUser._id)}
+            search={search}
+            call={appUserEndpoints.update}
+          />
           <RowAction kind="details" to={paths.appUsers.details(appUser._id)} search={search} />
         </Group>
       ),

@@ -1,5 +1,5 @@
 import { Button, Card } from "@mantine/core";
-import { type AppUser, actionErrors } from "@rewards/contract";
+import { type AppUser, actionErrors, appUserEndpoints } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
@@ -8,6 +8,7 @@ import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
+import { useCanCall } from "../../../lib/permissions";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAppUsers } from "../api/get-app-users";
 import { appUserColumns } from "./app-users-columns";
@@ -17,6 +18,7 @@ import { useAppUsersListState } from "./use-app-users-list-state";
 /** The Users list; its modals are child routes rendered in the Outlet. */
 export function AppUsersList() {
   const list = useAppUsersListState();
+  const canChangeStatus = useCanCall(appUserEndpoints.changeStatus);
   const appUsers = useAppUsers(list.queryParams);
   useErrorNotification(actionErrors.findAppUsers, appUsers.error);
   const selection = useListSelection<AppUser>([list.queryParams, appUsers.dataUpdatedAt]);
@@ -36,9 +38,11 @@ export function AppUsersList() {
         <Button size="xs" variant="light" component={Link} {...modalLink(paths.appUsers.fetch, list.search)}>
           {t("list.fetchSelected")}
         </Button>
-        <Button size="xs" component={Link} {...modalLink(paths.appUsers.changeStatus, list.search)}>
-          {t("list.updateStatus")}
-        </Button>
+        {canChangeStatus && (
+          <Button size="xs" component={Link} {...modalLink(paths.appUsers.changeStatus, list.search)}>
+            {t("list.updateStatus")}
+          </Button>
+        )}
       </SelectionBar>
       <ResourceTable
         state={list}

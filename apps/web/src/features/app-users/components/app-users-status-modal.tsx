@@ -1,9 +1,10 @@
 import { Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type AppUser, type AppUsersStateBody, userStatus } from "@rewards/contract";
+import { type AppUser, type AppUsersStateBody, appUserEndpoints, userStatus } from "@rewards/contract";
 import { useState } from "react";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RequireSelection, RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { t } from "../../../lib/i18n";
 import { useChangeAppUsersStatus } from "../api/change-app-users-status";
 
@@ -47,9 +48,14 @@ function StatusForm() {
         <Button variant="default" onClick={close}>
           {t("common.cancel")}
         </Button>
-        <Button onClick={submit} loading={update.isPending}>
+        <SubmitIfCan
+          call={appUserEndpoints.changeStatus}
+          type="button"
+          onClick={submit}
+          loading={update.isPending}
+        >
           {t("list.updateStatus")}
-        </Button>
+        </SubmitIfCan>
       </Group>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Button, Group } from "@mantine/core";
-import type { Country } from "@rewards/contract";
+import { type Country, countryEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
@@ -41,8 +41,18 @@ export function countryColumns(search: string): DataTableColumn<Country>[] {
           >
             {t("catalog.countries.addRewards")}
           </Button>
-          <RowAction kind="edit" to={paths.catalog.countryEdit(country._id)} search={search} />
-          <RowAction kind="delete" to={paths.catalog.countryCancel(country._id)} search={search} />
+          <RowAction
+            kind="edit"
+            to={paths.catalog.countryEdit(country._id)}
+            search={search}
+            call={countryEndpoints.update}
+          />
+          <RowAction
+            kind="delete"
+            to={paths.catalog.countryCancel(country._id)}
+            search={search}
+            call={countryEndpoints.delete}
+          />
           <RowAction kind="details" to={paths.catalog.countryDetails(country._id)} search={search} />
         </Group>
       ),

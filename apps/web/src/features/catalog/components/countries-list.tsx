@@ -1,7 +1,8 @@
 import { Button, Card } from "@mantine/core";
-import { actionErrors, type Country } from "@rewards/contract";
+import { actionErrors, type Country, countryEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet } from "react-router";
+import { IfCan } from "../../../components/if-can";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
@@ -35,13 +36,15 @@ export function CountriesList() {
       <CatalogHeader
         title={t("catalog.countries.title")}
         action={
-          <Button
-            component={Link}
-            {...modalLink(paths.catalog.countryNew, list.search)}
-            leftSection={<IconPlus size={16} />}
-          >
-            {t("catalog.countries.new")}
-          </Button>
+          <IfCan call={countryEndpoints.create}>
+            <Button
+              component={Link}
+              {...modalLink(paths.catalog.countryNew, list.search)}
+              leftSection={<IconPlus size={16} />}
+            >
+              {t("catalog.countries.new")}
+            </Button>
+          </IfCan>
         }
       />
       <CountriesFilters list={list} />
@@ -54,14 +57,16 @@ export function CountriesList() {
         >
           {t("list.fetchSelected")}
         </Button>
-        <Button
-          size="xs"
-          color="red"
-          component={Link}
-          {...modalLink(paths.catalog.countriesDelete, list.search)}
-        >
-          {t("catalog.deleteAll")}
-        </Button>
+        <IfCan call={countryEndpoints.deleteMany}>
+          <Button
+            size="xs"
+            color="red"
+            component={Link}
+            {...modalLink(paths.catalog.countriesDelete, list.search)}
+          >
+            {t("catalog.deleteAll")}
+          </Button>
+        </IfCan>
       </SelectionBar>
       <ResourceTable
         state={list}

@@ -1,5 +1,5 @@
 import { Group } from "@mantine/core";
-import type { RewardItem } from "@rewards/contract";
+import { type RewardItem, rewardItemEndpoints } from "@rewards/contract";
 import type { DataTableColumn } from "mantine-datatable";
 import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
@@ -32,11 +32,17 @@ export function rewardItemColumns(search: string): DataTableColumn<RewardItem>[]
       textAlign: "right",
       render: (item) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <RowAction kind="edit" to={paths.catalog.rewardItemEdit(item.rewardId, item._id)} search={search} />
+          <RowAction
+            kind="edit"
+            to={paths.catalog.rewardItemEdit(item.rewardId, item._id)}
+            search={search}
+            call={rewardItemEndpoints.update}
+          />
           <RowAction
             kind="delete"
             to={paths.catalog.rewardItemCancel(item.rewardId, item._id)}
             search={search}
+            call={rewardItemEndpoints.delete}
           />
         </Group>
       ),

@@ -1,7 +1,8 @@
 import { Button, Card } from "@mantine/core";
-import { actionErrors, type RewardItem } from "@rewards/contract";
+import { actionErrors, type RewardItem, rewardItemEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet, useParams } from "react-router";
+import { IfCan } from "../../../components/if-can";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
@@ -41,13 +42,15 @@ export function RewardItemsPage({ rewardId }: { rewardId: string }) {
         title={t("catalog.items.heading", { name: reward.data?.name ?? "…" })}
         back={reward.data ? paths.catalog.rewards(reward.data.countryId) : paths.catalog.countries}
         action={
-          <Button
-            component={Link}
-            {...modalLink(paths.catalog.rewardItemNew(rewardId), list.search)}
-            leftSection={<IconPlus size={16} />}
-          >
-            {t("catalog.items.create")}
-          </Button>
+          <IfCan call={rewardItemEndpoints.create}>
+            <Button
+              component={Link}
+              {...modalLink(paths.catalog.rewardItemNew(rewardId), list.search)}
+              leftSection={<IconPlus size={16} />}
+            >
+              {t("catalog.items.create")}
+            </Button>
+          </IfCan>
         }
       />
       <SelectionBar count={selection.selected.length}>
@@ -59,14 +62,16 @@ export function RewardItemsPage({ rewardId }: { rewardId: string }) {
         >
           {t("list.fetchSelected")}
         </Button>
-        <Button
-          size="xs"
-          color="red"
-          component={Link}
-          {...modalLink(paths.catalog.rewardItemsDelete(rewardId), list.search)}
-        >
-          {t("catalog.deleteAll")}
-        </Button>
+        <IfCan call={rewardItemEndpoints.deleteMany}>
+          <Button
+            size="xs"
+            color="red"
+            component={Link}
+            {...modalLink(paths.catalog.rewardItemsDelete(rewardId), list.search)}
+          >
+            {t("catalog.deleteAll")}
+          </Button>
+        </IfCan>
       </SelectionBar>
       <ResourceTable
         state={list}

@@ -1,5 +1,5 @@
 import { Button, Group } from "@mantine/core";
-import type { Reward } from "@rewards/contract";
+import { type Reward, rewardEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
@@ -43,11 +43,13 @@ export function rewardColumns(search: string): DataTableColumn<Reward>[] {
             kind="edit"
             to={paths.catalog.rewardEdit(reward.countryId, reward._id)}
             search={search}
+            call={rewardEndpoints.update}
           />
           <RowAction
             kind="delete"
             to={paths.catalog.rewardCancel(reward.countryId, reward._id)}
             search={search}
+            call={rewardEndpoints.delete}
           />
         </Group>
       ),

@@ -1,7 +1,8 @@
 import { Button, Card } from "@mantine/core";
-import { actionErrors, type Reward } from "@rewards/contract";
+import { actionErrors, type Reward, rewardEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet, useParams } from "react-router";
+import { IfCan } from "../../../components/if-can";
 import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
@@ -39,13 +40,15 @@ export function RewardsPage({ countryId }: { countryId: string }) {
         title={t("catalog.rewards.heading", { name: country.data?.fullName ?? "…" })}
         back={paths.catalog.countries}
         action={
-          <Button
-            component={Link}
-            {...modalLink(paths.catalog.rewardNew(countryId), list.search)}
-            leftSection={<IconPlus size={16} />}
-          >
-            {t("catalog.rewards.create")}
-          </Button>
+          <IfCan call={rewardEndpoints.create}>
+            <Button
+              component={Link}
+              {...modalLink(paths.catalog.rewardNew(countryId), list.search)}
+              leftSection={<IconPlus size={16} />}
+            >
+              {t("catalog.rewards.create")}
+            </Button>
+          </IfCan>
         }
       />
       <FilterRow>
@@ -64,14 +67,16 @@ export function RewardsPage({ countryId }: { countryId: string }) {
         >
           {t("list.fetchSelected")}
         </Button>
-        <Button
-          size="xs"
-          color="red"
-          component={Link}
-          {...modalLink(paths.catalog.rewardsDelete(countryId), list.search)}
-        >
-          {t("catalog.deleteAll")}
-        </Button>
+        <IfCan call={rewardEndpoints.deleteMany}>
+          <Button
+            size="xs"
+            color="red"
+            component={Link}
+            {...modalLink(paths.catalog.rewardsDelete(countryId), list.search)}
+          >
+            {t("catalog.deleteAll")}
+          </Button>
+        </IfCan>
       </SelectionBar>
       <ResourceTable
         state={list}

@@ -1,7 +1,14 @@
-import { Button, Card, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Card, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type Giveaway, type GiveawaySection, giveawaySectionSchema } from "@rewards/contract";
+import {
+  actionErrors,
+  type Giveaway,
+  type GiveawaySection,
+  giveawayEndpoints,
+  giveawaySectionSchema,
+} from "@rewards/contract";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
@@ -58,9 +65,9 @@ export function GiveawayCard({ giveaway }: { giveaway: Giveaway }) {
             {...form.getInputProps("giveawayDescription")}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <SubmitIfCan call={giveawayEndpoints.update} loading={save.isPending}>
               {t("common.save")}
-            </Button>
+            </SubmitIfCan>
           </Group>
         </Stack>
       </form>

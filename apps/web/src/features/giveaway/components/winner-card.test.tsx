@@ -1,7 +1,9 @@
 import type { Giveaway } from "@rewards/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../../lib/auth-store";
+import { signInAs } from "../../../test/members";
 import { renderWithProviders, stubFetch } from "../../../test/render";
 import { WinnerCard } from "./winner-card";
 
@@ -20,7 +22,12 @@ const saved: Giveaway = {
 const section = () => screen.getByTestId("winner-section");
 
 describe("WinnerCard", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The save is the owner's to make: a role that may not shows it disabled.
+  beforeEach(() => signInAs("owner"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
 
   it("is collapsed while winnerStatus is 0 and opens with its switch", async () => {
     renderWithProviders(<WinnerCard giveaway={saved} />);

@@ -1,7 +1,14 @@
-import { Button, Card, Collapse, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Card, Collapse, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type Giveaway, type WinnerSection, winnerSectionSchema } from "@rewards/contract";
+import {
+  actionErrors,
+  type Giveaway,
+  giveawayEndpoints,
+  type WinnerSection,
+  winnerSectionSchema,
+} from "@rewards/contract";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
@@ -65,9 +72,9 @@ export function WinnerCard({ giveaway }: { giveaway: Giveaway }) {
             </Stack>
           </Collapse>
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <SubmitIfCan call={giveawayEndpoints.update} loading={save.isPending}>
               {t("common.save")}
-            </Button>
+            </SubmitIfCan>
           </Group>
         </Stack>
       </form>

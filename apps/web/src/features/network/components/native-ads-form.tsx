@@ -1,8 +1,15 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type NativeAds, type NativeAdsBody, nativeAdsBodySchema } from "@rewards/contract";
+import {
+  actionErrors,
+  type NativeAds,
+  type NativeAdsBody,
+  nativeAdsBodySchema,
+  networkEndpoints,
+} from "@rewards/contract";
 import { useNavigate } from "react-router";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
@@ -78,9 +85,9 @@ export function NativeAdsForm({ config }: { config: NativeAds }) {
           <Button variant="default" onClick={() => navigate(paths.network.list)}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <SubmitIfCan call={networkEndpoints.nativeAdsUpdate} loading={save.isPending}>
             {t("common.save")}
-          </Button>
+          </SubmitIfCan>
         </Group>
       </Stack>
     </form>

@@ -1,7 +1,9 @@
 import type { NetworkConfig } from "@rewards/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../../lib/auth-store";
+import { signInAs } from "../../../test/members";
 import { renderWithProviders, stubFetch } from "../../../test/render";
 import { NetworkForm } from "./network-form";
 
@@ -26,7 +28,12 @@ const routes = (config: NetworkConfig) => [
 ];
 
 describe("NetworkForm", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The save is the owner's to make: a role that may not shows it disabled.
+  beforeEach(() => signInAs("owner"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
 
   it("shows adgemow's own fields, with its Android secret and the postback URL", () => {
     renderWithProviders(null, { routes: routes(base), initialEntries: ["/dash/network/adgemow"] });

@@ -10,6 +10,7 @@ import {
   type NetworkConfig,
   type NetworkFields,
   type NetworkLabel,
+  networkEndpoints,
   networkFields,
   networkFormSchema,
   type OfferNetwork,
@@ -17,6 +18,7 @@ import {
   postbackServerIps,
 } from "@rewards/contract";
 import { useNavigate } from "react-router";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { type I18nKey, t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
@@ -132,9 +134,9 @@ export function NetworkForm({ config }: { config: NetworkConfig }) {
           <Button variant="default" onClick={() => navigate(paths.network.list)}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <SubmitIfCan call={networkEndpoints.update} loading={save.isPending}>
             {t("common.save")}
-          </Button>
+          </SubmitIfCan>
         </Group>
       </Stack>
     </form>

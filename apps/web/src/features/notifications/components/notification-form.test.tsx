@@ -1,6 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../../lib/auth-store";
+import { signInAs } from "../../../test/members";
 import { errorBody, renderWithProviders, stubFetch } from "../../../test/render";
 import { NotificationForm } from "./notification-form";
 
@@ -22,7 +24,12 @@ async function fillAndSend() {
 }
 
 describe("NotificationForm", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The save is the owner's to make: a role that may not shows it disabled.
+  beforeEach(() => signInAs("owner"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
 
   it("reads Sent after a successful send, and Send to All Devices again once the text changes", async () => {
     const calls = stubFetch(() => ({ body: sent }));

@@ -1,7 +1,13 @@
-import { Button, Card, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Card, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { actionErrors, type NotificationBody, notificationBodySchema } from "@rewards/contract";
+import {
+  actionErrors,
+  type NotificationBody,
+  notificationBodySchema,
+  notificationEndpoints,
+} from "@rewards/contract";
 import { IconCheck, IconSend } from "@tabler/icons-react";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
@@ -35,14 +41,14 @@ export function NotificationForm() {
             {...form.getInputProps("body")}
           />
           <Group justify="flex-end">
-            <Button
-              type="submit"
+            <SubmitIfCan
+              call={notificationEndpoints.send}
               loading={send.isPending}
               color={send.isSuccess ? "green" : undefined}
               leftSection={send.isSuccess ? <IconCheck size={16} /> : <IconSend size={16} />}
             >
               {send.isSuccess ? t("notification.sent") : t("notification.send")}
-            </Button>
+            </SubmitIfCan>
           </Group>
         </Stack>
       </form>

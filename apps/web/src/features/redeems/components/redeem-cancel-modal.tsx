@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type RedeemDetails, redeemStatus } from "@rewards/contract";
+import { actionErrors, type RedeemDetails, redeemEndpoints, redeemStatus } from "@rewards/contract";
 import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { useErrorNotification } from "../../../lib/use-error-notification";
@@ -51,9 +52,16 @@ function CancelConfirm({ redeem }: { redeem: RedeemDetails }) {
         <Button variant="default" onClick={close}>
           {t("common.close")}
         </Button>
-        <Button color="red" onClick={submit} loading={cancel.isPending} disabled={!pending}>
+        <SubmitIfCan
+          call={redeemEndpoints.cancel}
+          type="button"
+          color="red"
+          onClick={submit}
+          loading={cancel.isPending}
+          disabled={!pending}
+        >
           {t("redeems.cancel.title")}
-        </Button>
+        </SubmitIfCan>
       </Group>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { type Redeem, redeemStatus } from "@rewards/contract";
+import { type Redeem, redeemEndpoints, redeemStatus } from "@rewards/contract";
 import { IconCash, IconX } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
@@ -9,6 +9,7 @@ import { RowAction } from "../../../components/list/row-action";
 import { RiskBadge } from "../../../components/risk-badge";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
+import { useCanCall } from "../../../lib/permissions";
 import { RedeemStatusBadge } from "./redeem-status";
 import { sendPageLink } from "./send-page-link";
 
@@ -18,9 +19,11 @@ export function shortId(id: string): string {
 }
 
 function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
+  const canPay = useCanCall(redeemEndpoints.pay);
+  const canCancel = useCanCall(redeemEndpoints.cancel);
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      {redeem.status !== redeemStatus.sent && (
+      {canPay && redeem.status !== redeemStatus.sent && (
         <Tooltip label={t("redeems.action.pay")}>
           <ActionIcon
             component={Link}
@@ -33,7 +36,7 @@ function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
           </ActionIcon>
         </Tooltip>
       )}
-      {redeem.status === redeemStatus.pending && (
+      {canCancel && redeem.status === redeemStatus.pending && (
         <Tooltip label={t("redeems.action.cancel")}>
           <ActionIcon
             component={Link}

@@ -1,5 +1,5 @@
 import { Button, Card } from "@mantine/core";
-import { actionErrors, type Redeem } from "@rewards/contract";
+import { actionErrors, type Redeem, redeemEndpoints } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
@@ -8,6 +8,7 @@ import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
+import { useCanCall } from "../../../lib/permissions";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeems } from "../api/get-redeems";
 import { redeemColumns, shortId } from "./redeems-columns";
@@ -17,6 +18,7 @@ import { useRedeemsListState } from "./use-redeems-list-state";
 /** The Redeems list; its modals are child routes rendered in the Outlet. */
 export function RedeemsList() {
   const list = useRedeemsListState();
+  const canChangeStatus = useCanCall(redeemEndpoints.changeStatus);
   const redeems = useRedeems(list.queryParams);
   useErrorNotification(actionErrors.findRedeems, redeems.error);
   const selection = useListSelection<Redeem>([list.queryParams, redeems.dataUpdatedAt]);
@@ -36,9 +38,11 @@ export function RedeemsList() {
         <Button size="xs" variant="light" component={Link} {...modalLink(paths.redeems.fetch, list.search)}>
           {t("list.fetchSelected")}
         </Button>
-        <Button size="xs" component={Link} {...modalLink(paths.redeems.changeStatus, list.search)}>
-          {t("list.updateStatus")}
-        </Button>
+        {canChangeStatus && (
+          <Button size="xs" component={Link} {...modalLink(paths.redeems.changeStatus, list.search)}>
+            {t("list.updateStatus")}
+          </Button>
+        )}
       </SelectionBar>
       <ResourceTable
         state={list}

@@ -1,9 +1,16 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type Redeem, type RedeemsStateBody, redeemStatus } from "@rewards/contract";
+import {
+  actionErrors,
+  type Redeem,
+  type RedeemsStateBody,
+  redeemEndpoints,
+  redeemStatus,
+} from "@rewards/contract";
 import { useState } from "react";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RequireSelection, RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
+import { SubmitIfCan } from "../../../components/submit-if-can";
 import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 import { useChangeRedeemsStatus } from "../api/change-redeems-status";
@@ -55,9 +62,14 @@ function StatusForm() {
         <Button variant="default" onClick={close}>
           {t("common.cancel")}
         </Button>
-        <Button onClick={submit} loading={update.isPending}>
+        <SubmitIfCan
+          call={redeemEndpoints.changeStatus}
+          type="button"
+          onClick={submit}
+          loading={update.isPending}
+        >
           {t("list.updateStatus")}
-        </Button>
+        </SubmitIfCan>
       </Group>
     </Stack>
   );

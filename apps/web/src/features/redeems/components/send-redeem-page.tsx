@@ -1,9 +1,11 @@
 import { Anchor, Card, Group, Title } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
+import { actionErrors, redeemEndpoints } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { RoleForbidden } from "../../../components/role-forbidden";
 import { t } from "../../../lib/i18n";
+import { useCanCall } from "../../../lib/permissions";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeemDetails } from "../api/get-redeem-details";
 import { useBackToList } from "./send-page-link";
@@ -38,6 +40,8 @@ export function SendRedeemPage({ id }: { id: string }) {
 /** The pay route: the redeem's id comes from the URL. */
 export function PayRedeemRoute() {
   const { id = "" } = useParams();
+  // The page is only a write: a role that may not pay sees why, not a form.
+  if (!useCanCall(redeemEndpoints.pay)) return <RoleForbidden />;
   // Keyed by id: another redeem's form starts from its own record.
   return <SendRedeemPage key={id} id={id} />;
 }

@@ -8,7 +8,7 @@ import { TwoFactorCard } from "./two-factor-card";
 
 /** The profile panel's Security area: two-factor sign-in and the account's signed-in sessions. */
 export function SecuritySection({ onNavigate }: { onNavigate?: () => void }) {
-  const isOwner = useAuthStore((state) => state.user?.role === "owner");
+  const isOwner = useAuthStore((state) => state.user?.installationOwner === true);
   return (
     <Stack gap="md" component="section" aria-labelledby="security-title">
       <Title order={3} fz="lg" id="security-title">

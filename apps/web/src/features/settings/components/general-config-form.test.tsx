@@ -1,7 +1,9 @@
 import type { GeneralConfig } from "@rewards/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../../lib/auth-store";
+import { signInAs } from "../../../test/members";
 import { renderWithProviders, stubFetch } from "../../../test/render";
 import { GeneralConfigForm } from "./general-config-form";
 
@@ -19,7 +21,12 @@ const saved: GeneralConfig = {
 };
 
 describe("GeneralConfigForm", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The save is the owner's to make: a role that may not shows it disabled.
+  beforeEach(() => signInAs("owner"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
 
   it("saves the switch that blocks VPN, proxy and Tor sign-ups with the point rules", async () => {
     const calls = stubFetch(() => ({ body: { ...saved, blockVpnSignups: true } }));

@@ -1,7 +1,9 @@
 import type { MailConfig } from "@rewards/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../../lib/auth-store";
+import { signInAs } from "../../../test/members";
 import { errorBody, renderWithProviders, stubFetch } from "../../../test/render";
 import { MailForm } from "./mail-form";
 
@@ -17,7 +19,12 @@ const saved: MailConfig = {
 };
 
 describe("MailForm", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The save is the owner's to make: a role that may not shows it disabled.
+  beforeEach(() => signInAs("owner"));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().logout();
+  });
 
   it("keeps the masked API key as it came, so the server keeps the saved one", async () => {
     const calls = stubFetch(() => ({ body: saved }));

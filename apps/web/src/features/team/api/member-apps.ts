@@ -1,0 +1,36 @@
+import { profileEndpoints } from "@rewards/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../../lib/api-client";
+import { useAuthStore } from "../../../lib/auth-store";
+import { t } from "../../../lib/i18n";
+import { showError } from "../../../lib/show-error";
+import { teamKeys } from "./keys";
+
+export function getMemberAppsQueryOptions() {
+  return queryOptions({
+    queryKey: teamKeys.apps(),
+    queryFn: ({ signal }) => call(profileEndpoints.apps, {}, { signal }),
+  });
+}
+
+/** The apps the signed-in account belongs to, with its role in each. */
+export function useMemberApps() {
+  return useQuery(getMemberAppsQueryOptions());
+}
+
+/**
+ * Acting in another app: the answer's token replaces the stored one (the old session ends), and every
+ * cached answer of the previous app is dropped; the profile is then asked again.
+ */
+export function useSwitchApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (appId: string) => call(profileEndpoints.switchApp, { params: { appId } }),
+    onSuccess: ({ accessToken }) => {
+      // Queries only: clearing the mutations too would drop the caller's own onSuccess.
+      queryClient.removeQueries();
+      useAuthStore.getState().setToken(accessToken);
+    },
+    onError: (error) => showError(t("team.error.switch"), error),
+  });
+}

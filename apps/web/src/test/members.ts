@@ -1,0 +1,24 @@
+import type { MemberRole, Profile } from "@rewards/contract";
+import { useAuthStore } from "../lib/auth-store";
+
+/** The signed-in administrator of the tests: the owner of their own app and of the installation. */
+export const owner = {
+  _id: "u1",
+  fullName: "Ann Owner",
+  username: "ann@example.com",
+  appId: "u1",
+  role: "owner" as const,
+  installationOwner: true,
+  mfaEnabled: false,
+  mfaRequired: false,
+};
+
+/** The same administrator as a member of the app with `role` (not the installation's owner unless owner). */
+export function memberAs(role: MemberRole): Profile {
+  return { ...owner, role, installationOwner: role === "owner" };
+}
+
+/** Signs the test's administrator in with `role`, for a component rendered on its own. */
+export function signInAs(role: MemberRole = "owner") {
+  useAuthStore.setState({ authToken: "jwt-1", user: memberAs(role) });
+}
