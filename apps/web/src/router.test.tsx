@@ -4,18 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "./lib/auth-store";
 import { routePatterns } from "./lib/paths";
 import { routes } from "./router";
+import { owner } from "./test/members";
 import { errorBody, renderWithProviders, stubFetch } from "./test/render";
-
-const owner = {
-  _id: "u1",
-  fullName: "Ann Owner",
-  username: "ann@example.com",
-  appId: "u1",
-  role: "owner" as const,
-  installationOwner: true,
-  mfaEnabled: false,
-  mfaRequired: false,
-};
 
 function signIn() {
   useAuthStore.setState({ authToken: "jwt-1", user: owner });

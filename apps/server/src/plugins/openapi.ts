@@ -4,6 +4,7 @@ import { apiDocsPath, messages, systemEndpoints } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
+import { bearerToken } from "../lib/bearer-token.ts";
 import { AppError } from "../lib/errors.ts";
 import { route } from "../lib/route.ts";
 import type { AuthService } from "../modules/auth/index.ts";
@@ -99,7 +100,7 @@ export async function registerOpenApi(
 
   const guard = async (request: FastifyRequest) => {
     if (options.access === "open") return;
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+    const token = bearerToken(request);
     const admin = token ? await options.auth.authenticate(token) : null;
     if (!admin) throw new AppError(401, messages.unauthorized);
     if (admin.role !== "owner") throw new AppError(403, messages.ownerOnly);

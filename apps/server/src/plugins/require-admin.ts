@@ -6,6 +6,7 @@ import {
   teamPermissions,
 } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { bearerToken } from "../lib/bearer-token.ts";
 import { AppError } from "../lib/errors.ts";
 import type { ActingApp, AdminRow, AuthService } from "../modules/auth/index.ts";
 import { adminTokenScheme } from "./openapi.ts";
@@ -73,9 +74,8 @@ export function requireAdmin(app: FastifyInstance, auth: AuthService) {
     }
   });
   app.addHook("onRequest", async (request) => {
-    const header = request.headers.authorization ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const signedIn = match?.[1] ? await auth.authenticateSession(match[1]) : null;
+    const token = bearerToken(request);
+    const signedIn = token ? await auth.authenticateSession(token) : null;
     if (!signedIn) throw new AppError(401, messages.unauthorized);
     request.admin = signedIn.admin;
     request.actingApp = signedIn.app;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { type AppUserRow, admins, appUserSessions, appUsers } from "../db/schema/index.ts";
 import type { AppTokens } from "../lib/app-tokens.ts";
+import { bearerToken } from "../lib/bearer-token.ts";
 import { AppError } from "../lib/errors.ts";
 import { appUserTokenScheme } from "./openapi.ts";
 
@@ -61,8 +62,8 @@ export function requireAppUser(app: FastifyInstance, { db, tokens }: { db: Db; t
   });
   app.addHook("onRequest", async (request) => {
     const tenant = currentAppTenant(request);
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
-    const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+    const token = bearerToken(request);
+    const claims = token ? await tokens.verify(token) : null;
     if (!claims || claims.adminId !== tenant.id) throw new AppError(401, messages.unauthorized);
     const [row] = await db
       .select({ user: appUsers })

@@ -18,6 +18,7 @@ import {
 import { urlOf, validBodies } from "./support/request-cases.ts";
 import { createChangeDetector } from "./support/table-checksums.ts";
 import { startAppWithTwoTenants } from "./support/tenants-with-data.ts";
+import { bodiesBeyondTheSchema } from "./support/valid-bodies.ts";
 
 /**
  * Tenant isolation, generated from the route table (decision 0001): every route with a path id or {adminId}
@@ -58,25 +59,6 @@ afterAll(async () => {
   );
   await t.close();
 });
-
-/** Valid bodies for the routes whose rules go beyond what their schema can say (checked lists, e-mails). */
-const bodiesBeyondTheSchema: Record<string, object> = {
-  "PUT /api/redeem/sendReward/:id": {
-    code: "GIFT-1234",
-    rewardName: "Amazon",
-    redeemEmail: "ann@example.com",
-    subject: "Your reward",
-    text: "<p>Enjoy</p>",
-  },
-  "PUT /api/reward/countries/:id": { code: "AQ", priority: 3 },
-  "PUT /api/setting/mailgun/:id": {
-    mailgunDomain: "mg.example.com",
-    apiKey: "key-0123456789",
-    fromEmail: "rewards@example.com",
-    supportEmail: "help@example.com",
-  },
-  "PUT /api/setting/push/:id": { serviceAccountKey: "••••7a3c" },
-};
 
 /** Every value of A's that the route's path takes: real ids of A's rows, or a fixed name. */
 async function pathValuesOfA(operation: Operation): Promise<string[] | string> {

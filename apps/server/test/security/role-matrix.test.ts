@@ -27,6 +27,7 @@ import { type OpenApiDocument, operationKey, operationsOf } from "../hardening/s
 import { validBodies } from "../hardening/support/request-cases.ts";
 import { createChangeDetector } from "../hardening/support/table-checksums.ts";
 import { startAppWithTwoTenants } from "../hardening/support/tenants-with-data.ts";
+import { bodiesBeyondTheSchema } from "../hardening/support/valid-bodies.ts";
 import { bearer } from "../support/auth-helpers.ts";
 import {
   addMember,
@@ -101,21 +102,7 @@ const changes = await createChangeDetector(t.db);
 
 /** Valid bodies for the calls whose rules go beyond what their schema can say. */
 const bodyFixtures: Record<string, object> = {
-  "PUT /api/redeem/sendReward/:id": {
-    code: "GIFT-1234",
-    rewardName: "Amazon",
-    redeemEmail: "ann@example.com",
-    subject: "Your reward",
-    text: "<p>Enjoy</p>",
-  },
-  "PUT /api/reward/countries/:id": { code: "AQ", priority: 3 },
-  "PUT /api/setting/mailgun/:id": {
-    mailgunDomain: "mg.example.com",
-    apiKey: "key-0123456789",
-    fromEmail: "rewards@example.com",
-    supportEmail: "help@example.com",
-  },
-  "PUT /api/setting/push/:id": { serviceAccountKey: "••••7a3c" },
+  ...bodiesBeyondTheSchema,
   "POST /api/team/invites": { email: "new-member@member.test", role: "support" },
   "PUT /api/team/members/:id": { role: "support" },
 };

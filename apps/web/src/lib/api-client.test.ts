@@ -1,19 +1,11 @@
 import { messages } from "@rewards/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { owner } from "../test/members";
 import { errorBody, stubFetch } from "../test/render";
 import { ApiError, api, setMfaEnrolmentHandler, setUnauthorizedHandler } from "./api-client";
 import { useAuthStore } from "./auth-store";
 
-const user = {
-  _id: "u1",
-  fullName: "Ann Owner",
-  username: "ann@example.com",
-  appId: "u1",
-  role: "owner" as const,
-  installationOwner: true,
-  mfaEnabled: false,
-  mfaRequired: false,
-};
+const user = owner;
 
 describe("api client", () => {
   const onUnauthorized = vi.fn();

@@ -20,6 +20,6 @@ export function refreshProfile(queryClient: QueryClient, change: Partial<Profile
  * The app the session acts in, as the settings calls' `{adminId}` path names it: an app is named by its
  * owner's account id, so for an owner it is their own id, for another member the app's.
  */
-export function useCurrentAdminId(): string {
+export function useCurrentAppId(): string {
   return useAuthStore((state) => state.user?.appId ?? "");
 }

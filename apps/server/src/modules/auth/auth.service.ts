@@ -1,5 +1,5 @@
 import { type LoginAnswer, type MemberRole, messages, type Profile } from "@rewards/contract";
-import { and, asc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -16,7 +16,7 @@ import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../
 import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
 import type { AdminRow } from "./admin-row.ts";
 import { createMfaService } from "./mfa.service.ts";
-import { giveOwnApp } from "./own-app.ts";
+import { giveOwnApp, ownAppFirst } from "./own-app.ts";
 import { hashResetToken, newResetToken, resetTokenTtlMs } from "./reset-tokens.ts";
 import {
   endSessions,
@@ -98,7 +98,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
       .select({ appId: appMembers.appId })
       .from(appMembers)
       .where(eq(appMembers.adminId, adminId))
-      .orderBy(sql`${appMembers.appId} = ${adminId} desc`, asc(appMembers.createdAt))
+      .orderBy(...ownAppFirst(adminId))
       .limit(1);
     if (!member) throw new AppError(403, messages.noApp);
     return member.appId;

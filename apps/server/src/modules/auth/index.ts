@@ -10,6 +10,6 @@ export {
   toProfile,
 } from "./auth.service.ts";
 export { type MfaService, resetMfa } from "./mfa.service.ts";
-export { giveOwnApp } from "./own-app.ts";
+export { giveOwnApp, ownAppFirst } from "./own-app.ts";
 export { hashResetToken, newResetToken } from "./reset-tokens.ts";
 export { clientOf, endSession, endSessions, listSessions, type SessionClient } from "./sessions.ts";

@@ -1,3 +1,4 @@
+import { asc, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { appMembers } from "../../db/schema/index.ts";
 
@@ -5,3 +6,9 @@ import { appMembers } from "../../db/schema/index.ts";
 export async function giveOwnApp(db: Db | Tx, adminId: string) {
   await db.insert(appMembers).values({ appId: adminId, adminId, role: "owner" });
 }
+
+/** The order an account's apps come in: its own app first, then the ones it joined, oldest first. */
+export const ownAppFirst = (adminId: string) => [
+  sql`${appMembers.appId} = ${adminId} desc`,
+  asc(appMembers.createdAt),
+];

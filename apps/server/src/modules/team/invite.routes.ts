@@ -1,12 +1,10 @@
 import { messages, teamEndpoints } from "@rewards/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { bearerToken } from "../../lib/bearer-token.ts";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { type AdminRow, type AuthService, clientOf } from "../auth/index.ts";
 import type { TeamService } from "./team.service.ts";
-
-const bearer = (request: FastifyRequest) =>
-  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
 
 /** An invitation link, before an account is open: what it offers, and accepting it. */
 export async function inviteRoutes(
@@ -20,7 +18,7 @@ export async function inviteRoutes(
   });
 
   route(app, teamEndpoints.acceptInvite, async (request) => {
-    const token = bearer(request);
+    const token = bearerToken(request);
     if (token) {
       // A signed-in account joins: its own session's token proves who it is.
       const signedIn = await auth.authenticateSession(token);

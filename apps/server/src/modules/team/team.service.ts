@@ -7,7 +7,7 @@ import { recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { MailSendError, type PlatformMailer } from "../../lib/platform-mail.ts";
-import { hashResetToken, newResetToken } from "../auth/index.ts";
+import { hashResetToken, newResetToken, ownAppFirst } from "../auth/index.ts";
 
 export const inviteTtlMs = 7 * 86_400_000;
 
@@ -266,7 +266,7 @@ export function createTeamService({ db, mailer, publicUrl, now = () => new Date(
         .select({ appId: appMembers.appId, appName: appNameColumn(appMembers.appId), role: appMembers.role })
         .from(appMembers)
         .where(eq(appMembers.adminId, adminId))
-        .orderBy(sql`${appMembers.appId} = ${adminId} desc`, asc(appMembers.createdAt));
+        .orderBy(...ownAppFirst(adminId));
     },
 
     async isMember(appId: string, adminId: string): Promise<boolean> {

@@ -4,20 +4,12 @@ import Cookies from "js-cookie";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../lib/auth-store";
 import { routes } from "../../router";
+import { owner } from "../../test/members";
 import { renderWithProviders, stubFetch } from "../../test/render";
 import { asideCookieName } from "./use-aside-minimized";
 
 function renderShell(installationOwner = true) {
-  const user = {
-    _id: "u1",
-    fullName: "Ann Owner",
-    username: "ann@example.com",
-    appId: "u1",
-    role: "owner" as const,
-    installationOwner,
-    mfaEnabled: false,
-    mfaRequired: false,
-  };
+  const user = { ...owner, installationOwner };
   useAuthStore.setState({ authToken: "jwt-1", user });
   stubFetch(({ url }) => ({ body: url === "/api/profile/sessions" ? [] : user }));
   return renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
@@ -62,15 +54,8 @@ describe("DashboardShell", () => {
   });
 
   it("shows the account's security in the profile panel: two-factor sign-in and sessions", async () => {
-    const user = {
-      _id: "u1",
-      fullName: "Ann Owner",
-      username: "ann@example.com",
-      appId: "u1",
-      role: "owner" as const,
-      installationOwner: true,
-    };
-    useAuthStore.setState({ authToken: "jwt-1", user: { ...user, mfaEnabled: false, mfaRequired: false } });
+    const user = owner;
+    useAuthStore.setState({ authToken: "jwt-1", user });
     const session = {
       _id: "s1",
       current: true,
@@ -80,7 +65,7 @@ describe("DashboardShell", () => {
       lastSeenAt: "2026-03-01T09:30:00.000Z",
     };
     stubFetch(({ url }) => ({
-      body: url === "/api/profile/sessions" ? [session] : { ...user, mfaEnabled: false, mfaRequired: false },
+      body: url === "/api/profile/sessions" ? [session] : user,
     }));
     renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
     const clicks = userEvent.setup();

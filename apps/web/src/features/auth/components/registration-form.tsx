@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type RegisterForm, registerFormSchema } from "@rewards/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { ApiError } from "../../../lib/api-client";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
@@ -53,16 +54,7 @@ export function RegistrationForm() {
             autoComplete="username"
             {...form.getInputProps("username")}
           />
-          <PasswordInput
-            label={t("auth.field.password")}
-            autoComplete="new-password"
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label={t("auth.field.confirmPassword")}
-            autoComplete="new-password"
-            {...form.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={form} />
           <Checkbox
             label={
               <Text span size="sm">

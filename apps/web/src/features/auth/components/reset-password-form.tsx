@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { messages, type ResetBody, resetBodySchema } from "@rewards/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
@@ -65,16 +66,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       )}
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          <PasswordInput
-            label={t("auth.field.password")}
-            autoComplete="new-password"
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label={t("auth.field.confirmPassword")}
-            autoComplete="new-password"
-            {...form.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={form} />
           <Group justify="center" gap="sm">
             <Button type="submit" loading={resetMutation.isPending}>
               {t("common.submit")}

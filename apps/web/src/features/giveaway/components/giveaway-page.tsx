@@ -1,14 +1,14 @@
 import { SimpleGrid } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
-import { useCurrentAdminId } from "../../../lib/current-admin";
+import { useCurrentAppId } from "../../../lib/current-admin";
 import { useGiveaway } from "../api/get-giveaway";
 import { GiveawayCard } from "./giveaway-card";
 import { WinnerCard } from "./winner-card";
 
 /** Each card keeps its own form; both read the saved record's _id when they save (decision 0007). */
 export function GiveawayPage() {
-  const giveaway = useGiveaway(useCurrentAdminId());
+  const giveaway = useGiveaway(useCurrentAppId());
   if (giveaway.isPending) return <LoadingBlock />;
   if (giveaway.isError) return <LoadError action={actionErrors.loadGiveaway} error={giveaway.error} />;
   return (

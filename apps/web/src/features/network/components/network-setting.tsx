@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { ApiError } from "../../../lib/api-client";
-import { useCurrentAdminId } from "../../../lib/current-admin";
+import { useCurrentAppId } from "../../../lib/current-admin";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useNativeAds } from "../api/get-native-ads";
@@ -33,7 +33,7 @@ function SettingCard({ name, children }: { name: string; children: ReactNode }) 
 }
 
 function NetworkLoad({ name }: { name: string }) {
-  const network = useNetwork(name, useCurrentAdminId());
+  const network = useNetwork(name, useCurrentAppId());
   if (network.isPending) return <LoadingBlock />;
   if (network.error instanceof ApiError && network.error.status === 404) {
     return <Alert color="yellow">{t("network.unknown", { name })}</Alert>;
@@ -43,7 +43,7 @@ function NetworkLoad({ name }: { name: string }) {
 }
 
 function NativeAdsLoad({ name }: { name: string }) {
-  const nativeAds = useNativeAds(name, useCurrentAdminId());
+  const nativeAds = useNativeAds(name, useCurrentAppId());
   if (nativeAds.isPending) return <LoadingBlock />;
   if (nativeAds.isError) return <LoadError action={actionErrors.findNativeAds} error={nativeAds.error} />;
   return <NativeAdsForm config={nativeAds.data} />;

@@ -1,6 +1,6 @@
 import { Card, Tabs } from "@mantine/core";
 import { actionErrors, type SocialName } from "@rewards/contract";
-import { useCurrentAdminId } from "../../../lib/current-admin";
+import { useCurrentAppId } from "../../../lib/current-admin";
 import { t } from "../../../lib/i18n";
 import { useAppSetting } from "../api/app-setting";
 import { useGeneralConfig } from "../api/general-config";
@@ -55,7 +55,7 @@ function PushTab({ adminId }: { adminId: string }) {
 
 /** The App Setting tabs, Push included (decision 0012); each tab loads its own record when opened. */
 export function SettingTabs() {
-  const adminId = useCurrentAdminId();
+  const adminId = useCurrentAppId();
   return (
     <>
       <AppKeyCard />

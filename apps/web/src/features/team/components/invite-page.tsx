@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type InviteAcceptForm, type InviteDetails, inviteAcceptFormSchema } from "@rewards/contract";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { useAuthStore } from "../../../lib/auth-store";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
@@ -34,16 +35,7 @@ function NewAccountForm({ token, onJoined }: AcceptProps) {
           autoComplete="name"
           {...form.getInputProps("fullName")}
         />
-        <PasswordInput
-          label={t("auth.field.password")}
-          autoComplete="new-password"
-          {...form.getInputProps("password")}
-        />
-        <PasswordInput
-          label={t("auth.field.confirmPassword")}
-          autoComplete="new-password"
-          {...form.getInputProps("confirmPassword")}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" loading={accept.isPending}>
           {t("team.accept.submit")}
         </Button>

@@ -1,0 +1,18 @@
+/** Valid bodies for the routes whose rules go beyond what their schema can say (checked lists, e-mails). */
+export const bodiesBeyondTheSchema: Record<string, object> = {
+  "PUT /api/redeem/sendReward/:id": {
+    code: "GIFT-1234",
+    rewardName: "Amazon",
+    redeemEmail: "ann@example.com",
+    subject: "Your reward",
+    text: "<p>Enjoy</p>",
+  },
+  "PUT /api/reward/countries/:id": { code: "AQ", priority: 3 },
+  "PUT /api/setting/mailgun/:id": {
+    mailgunDomain: "mg.example.com",
+    apiKey: "key-0123456789",
+    fromEmail: "rewards@example.com",
+    supportEmail: "help@example.com",
+  },
+  "PUT /api/setting/push/:id": { serviceAccountKey: "••••7a3c" },
+};
