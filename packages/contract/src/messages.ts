@@ -32,6 +32,8 @@ export const messages = {
   // Team and invitations.
   teamAlreadyMember: "This person is already a member of the app",
   teamLastOwner: "The app must keep at least one owner",
+  adjustmentOverLimit: (limit: number, left: number) =>
+    `Support can adjust at most ${limit} points in 24 hours; ${left} are left`,
   inviteInvalid: "This invitation link is not valid: it may have expired, been used or withdrawn",
   inviteMailFailed: "The invitation could not be e-mailed. Try again later.",
   inviteWrongAccount: "This invitation is for another e-mail address: sign in with the invited account",

@@ -4,6 +4,7 @@ import {
   type AuditChanges,
   type AuditRecordType,
   isMaskedSecret,
+  type MemberRole,
 } from "@rewards/contract";
 import type { Tx } from "../db/client.ts";
 import { auditLog } from "../db/schema/index.ts";
@@ -109,8 +110,15 @@ export async function recordAudit(tx: Tx, records: AuditRecord | AuditRecord[]):
   }
 }
 
-/** An entry for a tenant's own write: the signed-in administrator changed their own app's data. */
-export const byTenant = (
-  adminId: string,
-  entry: Omit<AuditRecord, "adminId" | "actorAdminId">,
-): AuditRecord => ({ adminId, actorAdminId: adminId, ...entry });
+/**
+ * Who makes a write, and in which app: the signed-in member (their account id and role in the app), or
+ * the shell (`npm run admin`: no account, no role). Every audited write takes one.
+ */
+export type Actor = { appId: string; accountId: string | null; role: MemberRole | null };
+
+/** An entry for a write in the actor's app, naming the member who made it. */
+export const byActor = (actor: Actor, entry: Omit<AuditRecord, "adminId" | "actorAdminId">): AuditRecord => ({
+  adminId: actor.appId,
+  actorAdminId: actor.accountId,
+  ...entry,
+});

@@ -6,6 +6,7 @@ import {
   teamPermissions,
 } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Actor } from "../lib/audit.ts";
 import { bearerToken } from "../lib/bearer-token.ts";
 import { AppError } from "../lib/errors.ts";
 import type { ActingApp, AdminRow, AuthService } from "../modules/auth/index.ts";
@@ -42,6 +43,12 @@ export function currentApp(request: FastifyRequest): ActingApp {
 
 /** The id every app-scoped read and write of a guarded request is scoped by. */
 export const currentAppId = (request: FastifyRequest): string => currentApp(request).id;
+
+/** Who a guarded request's writes are made by: the signed-in member, in the session's app. */
+export function actorOf(request: FastifyRequest): Actor {
+  const app = currentApp(request);
+  return { appId: app.id, accountId: currentAdmin(request).id, role: app.role };
+}
 
 /** A path `{adminId}` names the app (its owner's account id) and must be the caller's: another answers 403. */
 export function ownAppId(request: FastifyRequest, pathAppId: string): string {

@@ -1,6 +1,11 @@
 import { errorAnswerSchema, idParamsSchema, listQuerystringSchema } from "../common.ts";
 import { endpoint } from "../endpoint.ts";
-import { auditHistoryQuerySchema, auditListAnswerSchema, auditListBodySchema } from "../resources/audit.ts";
+import {
+  auditActorsAnswerSchema,
+  auditHistoryQuerySchema,
+  auditListAnswerSchema,
+  auditListBodySchema,
+} from "../resources/audit.ts";
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 
@@ -15,6 +20,15 @@ export const auditEndpoints = {
     query: listQuerystringSchema,
     body: auditListBodySchema,
     responses: { 200: auditListAnswerSchema, ...errors },
+  }),
+  /** The app's members, for the Activity page's "who" filter. */
+  actors: endpoint({
+    method: "GET",
+    permission: "audit.read",
+    path: "/api/audit/actors",
+    tags: ["audit"],
+    summary: "The members who can appear as the actor of an entry",
+    responses: { 200: auditActorsAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema },
   }),
   /** A record without entries in the caller's app answers 404, as another app's record does. */
   recordHistory: endpoint({

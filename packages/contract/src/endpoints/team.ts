@@ -10,6 +10,7 @@ import {
   memberRoleBodySchema,
   teamAnswerSchema,
   teamMemberSchema,
+  teamSettingsSchema,
 } from "../resources/team-members.ts";
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
@@ -61,6 +62,15 @@ export const teamEndpoints = {
     summary: "Remove a member from the app (the app keeps at least one owner)",
     params: idParamsSchema,
     responses: { 200: okAnswerSchema, ...errors, 404: errorAnswerSchema, 409: errorAnswerSchema },
+  }),
+  saveSettings: endpoint({
+    method: "PUT",
+    permission: "team.manage",
+    path: "/api/team/settings",
+    tags: ["team"],
+    summary: "Set the team's rules: two-factor sign-in required, the support agents' adjustment limit",
+    body: teamSettingsSchema,
+    responses: { 200: teamSettingsSchema, ...errors },
   }),
   checkInvite: endpoint({
     method: "GET",

@@ -39,6 +39,7 @@ export const auditActions = [
   "team.join",
   "team.role",
   "team.remove",
+  "team.settings",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -62,6 +63,7 @@ export const auditRecordTypes = [
   "securityConfig",
   "member",
   "invite",
+  "teamSettings",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 
@@ -87,6 +89,8 @@ export const auditSortFields = ["createdAt"] as const;
 export const auditFilterSchema = z.object({
   action: z.enum(auditActions, { error: "Unknown action" }).optional(),
   recordId: idSchema.optional(),
+  /** The member who acted (their account id). */
+  actorId: idSchema.optional(),
 });
 export type AuditFilter = z.input<typeof auditFilterSchema>;
 export const auditListBodySchema = listQuerySchema(auditFilterSchema, auditSortFields, {
@@ -108,3 +112,8 @@ export const auditHistoryQuerySchema = z.object({
     .default(10),
 });
 export type AuditHistoryQuery = z.input<typeof auditHistoryQuerySchema>;
+
+/** GET /api/audit/actors: the app's members, to filter the activity by who acted. */
+export const auditActorSchema = z.object({ _id: z.string(), fullName: z.string(), email: z.string() });
+export type AuditActor = z.infer<typeof auditActorSchema>;
+export const auditActorsAnswerSchema = z.object({ actors: z.array(auditActorSchema) });

@@ -103,7 +103,12 @@ export const profileSchema = z.object({
   installationOwner: z.boolean(),
   /** Two-factor sign-in is on for this account. */
   mfaEnabled: z.boolean(),
-  /** The installation requires two-factor sign-in of every administrator. */
+  /** The installation, or this app's team, requires two-factor sign-in. */
   mfaRequired: z.boolean(),
+  /**
+   * Points this member may still adjust in the next 24 hours (a support agent's limit, set by the owner);
+   * null when the role has no limit.
+   */
+  adjustmentAllowance: z.number().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;

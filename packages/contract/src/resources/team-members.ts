@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../common.ts";
-import { limits } from "../constants.ts";
+import { limits, maxPointsBalance } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { emailSchema, newPasswordSchema } from "./auth.ts";
 import { memberRoles } from "./team.ts";
@@ -31,10 +31,26 @@ export const teamInviteSchema = z.object({
 });
 export type TeamInvite = z.infer<typeof teamInviteSchema>;
 
-/** The team of the session's app: its members and its pending invitations (unused, unexpired). */
+/**
+ * The owner's rules for the team: every member must use two-factor sign-in in this app, and the most
+ * points one support agent may add or remove in 24 hours (each adjustment counts by its size).
+ */
+export const teamSettingsSchema = z.object({
+  requireMfa: z.boolean(teamRequired),
+  supportAdjustmentLimit: z
+    .number(teamRequired)
+    .int(messages.wholeNumber)
+    .min(0, messages.minimum(0))
+    .max(maxPointsBalance, messages.maximum(maxPointsBalance)),
+});
+export type TeamSettings = z.infer<typeof teamSettingsSchema>;
+export const defaultTeamSettings: TeamSettings = { requireMfa: false, supportAdjustmentLimit: 1000 };
+
+/** The team of the session's app: its members, its pending invitations (unused, unexpired), its rules. */
 export const teamAnswerSchema = z.object({
   members: z.array(teamMemberSchema),
   invites: z.array(teamInviteSchema),
+  settings: teamSettingsSchema,
 });
 export type TeamAnswer = z.infer<typeof teamAnswerSchema>;
 

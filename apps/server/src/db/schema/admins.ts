@@ -2,6 +2,7 @@ import { memberRoles } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -172,3 +173,17 @@ export const teamInvites = pgTable(
     index("team_invites_app_idx").on(t.appId, t.createdAt),
   ],
 );
+
+/**
+ * The owner's rules for the app's team (docs/features/team.md): whether every member must sign in with
+ * two-factor authentication, and how many points one support agent may adjust in 24 hours. An app
+ * without a row has the defaults.
+ */
+export const teamSettings = pgTable("team_settings", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  requireMfa: boolean("require_mfa").notNull().default(false),
+  supportAdjustmentLimit: bigint("support_adjustment_limit", { mode: "number" }).notNull().default(1000),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -212,5 +212,9 @@ export const pointsLedger = pgTable(
   (t) => [
     index("points_ledger_user_created_idx").on(t.userId, t.createdAt),
     index("points_ledger_user_reason_idx").on(t.userId, t.reason),
+    // A support agent's adjustments of the last 24 hours, summed against the team's limit.
+    index("points_ledger_adjustment_actor_idx")
+      .on(t.adminId, t.actorAdminId, t.createdAt)
+      .where(sql`${t.reason} = 'admin_adjustment'`),
   ],
 );

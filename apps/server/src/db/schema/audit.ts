@@ -24,5 +24,6 @@ export const auditLog = pgTable(
     index("audit_log_admin_created_idx").on(t.adminId, t.createdAt, t.id),
     index("audit_log_admin_action_created_idx").on(t.adminId, t.action, t.createdAt, t.id),
     index("audit_log_admin_record_created_idx").on(t.adminId, t.recordId, t.createdAt, t.id),
+    index("audit_log_admin_actor_created_idx").on(t.adminId, t.actorAdminId, t.createdAt, t.id),
   ],
 );

@@ -2,7 +2,7 @@ import { messages, type SecuritySettings } from "@rewards/contract";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { installationSettings } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AdminRow, requireMfaSettingKey } from "../auth/index.ts";
 
@@ -14,6 +14,16 @@ export async function readSecuritySettings(db: Db): Promise<SecuritySettings> {
     .where(eq(installationSettings.key, requireMfaSettingKey));
   return { requireMfa: row?.value === "true" };
 }
+
+/**
+ * The installation's rules belong to no app: like approvals, a change is recorded in the installation
+ * owner's own app (named by their account id, which they own), with the owner as the member who acted.
+ */
+const installationOwner = (owner: AdminRow): Actor => ({
+  appId: owner.id,
+  accountId: owner.id,
+  role: "owner",
+});
 
 export async function saveSecuritySettings(
   db: Db,
@@ -38,7 +48,7 @@ export async function saveSecuritySettings(
       .onConflictDoUpdate({ target: installationSettings.key, set: { value } });
     await recordAudit(
       tx,
-      byTenant(owner.id, {
+      byActor(installationOwner(owner), {
         action: "settings.security.save",
         recordType: "securityConfig",
         recordId: null,

@@ -2,7 +2,7 @@ import { appUserEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import {
   changeAppUsersStatus,
   getAppUser,
@@ -20,7 +20,7 @@ export async function appUsersAdminRoutes(app: FastifyInstance) {
   );
 
   route(app, appUserEndpoints.changeStatus, async (request) =>
-    changeAppUsersStatus(db, currentAppId(request), request.body.ids, request.body.status),
+    changeAppUsersStatus(db, actorOf(request), request.body.ids, request.body.status),
   );
 
   route(app, appUserEndpoints.details, async (request) =>
@@ -32,6 +32,6 @@ export async function appUsersAdminRoutes(app: FastifyInstance) {
   );
 
   route(app, appUserEndpoints.update, async (request) =>
-    found(await updateAppUser(db, { adminId: currentAppId(request) }, request.params.id, request.body)),
+    found(await updateAppUser(db, actorOf(request), request.params.id, request.body)),
   );
 }

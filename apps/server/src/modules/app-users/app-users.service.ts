@@ -19,7 +19,7 @@ import {
   pointsLedger,
 } from "../../db/schema/index.ts";
 import { tenantTotal } from "../../lib/activity-totals.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   cappedCount,
@@ -31,6 +31,7 @@ import {
 } from "../../lib/list-query.ts";
 import { adjustPoints } from "../ledger/index.ts";
 import { toIpScreening } from "../risk/index.ts";
+import { checkAdjustmentLimit } from "../team/index.ts";
 import { toAppUser } from "./app-users.mapper.ts";
 import { toCompletedOffer } from "./completed-offer.mapper.ts";
 import { findLinkedAccounts } from "./linked-accounts.ts";
@@ -159,11 +160,11 @@ export async function getAppUserDetails(db: Db, adminId: string, id: string): Pr
  */
 export async function updateAppUser(
   db: Db,
-  actor: { adminId: string },
+  actor: Actor,
   id: string,
   input: z.output<typeof appUserUpdateBodySchema>,
 ): Promise<AppUser | null> {
-  const { adminId } = actor;
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -177,13 +178,15 @@ export async function updateAppUser(
       .where(and(tenant(adminId), eq(appUsers.referCode, input.referCode), ne(appUsers.id, id)));
     if (taken) throw new AppError(409, messages.referCodeTaken, { referCode: messages.referCodeTaken });
     if (input.pointsDelta !== 0) {
+      // A support agent's adjustments are limited per 24 hours (the team's rule).
+      await checkAdjustmentLimit(tx, actor, input.pointsDelta);
       await adjustPoints(tx, {
         adminId,
         userId: current.id,
         currentPoints: current.points,
         delta: input.pointsDelta,
         reason: input.pointsReason,
-        actorAdminId: adminId,
+        actorAdminId: actor.accountId,
       });
     }
     const [updated] = await tx
@@ -205,7 +208,7 @@ export async function updateAppUser(
     });
     await recordAudit(
       tx,
-      byTenant(adminId, {
+      byActor(actor, {
         action: "user.update",
         recordType: "user",
         recordId: id,
@@ -217,7 +220,8 @@ export async function updateAppUser(
 }
 
 /** Bans (2) or activates (3) the selected users of this tenant; answers how many were changed. */
-export async function changeAppUsersStatus(db: Db, adminId: string, ids: string[], status: 2 | 3) {
+export async function changeAppUsersStatus(db: Db, actor: Actor, ids: string[], status: 2 | 3) {
+  const adminId = actor.appId;
   const isActive = status === userStatus.active;
   return db.transaction(async (tx) => {
     // The states before, locked, so each user's audit entry says what it was.
@@ -235,7 +239,7 @@ export async function changeAppUsersStatus(db: Db, adminId: string, ids: string[
     await recordAudit(
       tx,
       before.map((row) =>
-        byTenant(adminId, {
+        byActor(actor, {
           action: "user.status",
           recordType: "user",
           recordId: row.id,

@@ -1,5 +1,12 @@
-import type { AppUser, AuditAction, AuditEntry, AuditListAnswer, Redeem } from "@rewards/contract";
-import { count, eq } from "drizzle-orm";
+import type {
+  AppUser,
+  AuditAction,
+  AuditActor,
+  AuditEntry,
+  AuditListAnswer,
+  Redeem,
+} from "@rewards/contract";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createActiveAdmin } from "../../../test/support/auth-helpers.ts";
 import {
@@ -9,10 +16,11 @@ import {
   testKeyPair,
 } from "../../../test/support/fcm-sink.ts";
 import { addMailConfig } from "../../../test/support/mail-config.ts";
+import { addMember, type Member } from "../../../test/support/members.ts";
 import { multipartBody, png, tinyGif } from "../../../test/support/multipart.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
-import { auditLog } from "../../db/schema/index.ts";
+import { auditLog, pointsLedger, redeems } from "../../db/schema/index.ts";
 import { seedDemoData } from "../../seed/demo-data.ts";
 import { setAdminState } from "../admins/index.ts";
 
@@ -481,6 +489,8 @@ describe("every administrator write records one entry", () => {
       "team.join",
       "team.role",
       "team.remove",
+      // The owner's team settings: src/modules/team/team-rules.test.ts checks its entry.
+      "team.settings",
     ]);
     expect(auditActions.filter((action) => !covered.has(action))).toEqual([]);
   });
@@ -659,5 +669,134 @@ describe("GET /api/audit/record/{id}", () => {
     expect((await historyOf(a, "01900000-0000-7000-8000-000000000000")).statusCode).toBe(404);
     expect((await historyOf(a, "nope")).statusCode).toBe(400);
     expect((await send(a, "GET", `/api/audit/record/${user(0)._id}?pageSize=0`)).statusCode).toBe(400);
+  });
+});
+
+describe("the member who acted", () => {
+  let support: Member;
+  let admin: Member;
+  let memberOfB: Member;
+  beforeAll(async () => {
+    support = await addMember(t, a.id, "support");
+    admin = await addMember(t, a.id, "admin");
+    memberOfB = await addMember(t, b.id, "admin");
+  });
+
+  /** The newest entry of a record, which must name this member (their account, not the app). */
+  async function expectActor(recordId: string, action: AuditAction, member: Member) {
+    const entry = await newestEntryOf(recordId);
+    expect(entry).toMatchObject({
+      action,
+      actor: { _id: member.id, fullName: `Member ${member.role}`, username: member.username },
+    });
+    expect(entry.actor?._id).not.toBe(a.id);
+  }
+
+  it("is recorded for a support member's pay, points adjustment and ban, and on the ledger and redeem", async () => {
+    const pending = (
+      await ok<{ entities: Redeem[] }>(support, "POST", "/api/redeem", {
+        queryParams: { filter: { status: 0 }, pageSize: 1 },
+      })
+    ).entities[0] as Redeem;
+    await ok(support, "PUT", `/api/redeem/sendReward/${pending._id}`, {
+      code: "MEMBER-CODE-1234",
+      rewardName: "Amazon Gift Card",
+      redeemEmail: "winner@example.com",
+      subject: "Your reward",
+      text: "<p>Enjoy</p>",
+    });
+    await expectActor(pending._id, "redeem.pay", support);
+    const [paid] = await t.db
+      .select({ paidBy: redeems.paidByAdminId })
+      .from(redeems)
+      .where(eq(redeems.id, pending._id));
+    expect(paid?.paidBy).toBe(support.id);
+
+    const target = await ok<AppUser>(support, "GET", `/api/users/${user(20)._id}`);
+    await ok(support, "PUT", `/api/users/${target._id}`, {
+      referCode: target.referCode,
+      provision: target.provision,
+      isVerfied: target.isVerfied,
+      pointsDelta: 10,
+      pointsReason: "Support goodwill",
+    });
+    await expectActor(target._id, "user.update", support);
+    const adjustments = await t.db
+      .select({ actor: pointsLedger.actorAdminId })
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, target._id), eq(pointsLedger.reason, "admin_adjustment")));
+    expect(adjustments.map((row) => row.actor)).toEqual([support.id]);
+
+    const active = users.slice(21).find((candidate) => candidate.isActive) as AppUser;
+    await ok(support, "PUT", "/api/users/state/ids", { ids: [active._id], status: 2 });
+    await expectActor(active._id, "user.status", support);
+  });
+
+  it("is recorded for an admin member's catalog write", async () => {
+    const { country } = await ok<{ country: { _id: string } }>(admin, "POST", "/api/reward/countries", {
+      code: "JP",
+      priority: 3,
+    });
+    await expectActor(country._id, "country.create", admin);
+    await ok(admin, "PUT", `/api/reward/countries/${country._id}`, { code: "KR", priority: 4 });
+    await expectActor(country._id, "country.update", admin);
+  });
+
+  it("filters the list by member: only that member's entries", async () => {
+    const ofSupport = await listOk(a, { filter: { actorId: support.id }, pageSize: 100 });
+    expect(ofSupport.entities.map((entry) => entry.action).sort()).toEqual([
+      "redeem.pay",
+      "user.status",
+      "user.update",
+    ]);
+    expect(ofSupport.totalCount).toBe(3);
+    expect(ofSupport.entities.every((entry) => entry.actor?._id === support.id)).toBe(true);
+    const ofAdmin = await listOk(a, { filter: { actorId: admin.id, action: "country.update" } });
+    expect(ofAdmin.entities.map((entry) => entry.actor?._id)).toEqual([admin.id]);
+    const ofOwner = await listOk(a, { filter: { actorId: a.id }, pageSize: 100 });
+    expect(ofOwner.totalCount).toBeGreaterThan(20);
+    expect(ofOwner.entities.every((entry) => entry.actor?._id === a.id)).toBe(true);
+  });
+
+  it("filters to nothing by another app's member, or by a member from another app's log", async () => {
+    await ok(memberOfB, "POST", "/api/reward/countries", { code: "BR", priority: 1 });
+    expect((await listOk(b, { filter: { actorId: memberOfB.id } })).totalCount).toBe(1);
+    expect(await listOk(a, { filter: { actorId: memberOfB.id } })).toMatchObject({
+      totalCount: 0,
+      entities: [],
+    });
+    expect((await listOk(b, { filter: { actorId: support.id } })).totalCount).toBe(0);
+    expect((await list(a, { filter: { actorId: "not-an-id" } })).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/audit/actors", () => {
+  const actorsOf = (caller: { headers: { authorization: string } } | null) =>
+    t.app.inject({ method: "GET", url: "/api/audit/actors", headers: caller?.headers ?? {} });
+
+  it("lists the app's members by full name, never another app's", async () => {
+    const viewer = await addMember(t, a.id, "viewer", "zed");
+    const response = await actorsOf(a);
+    expect(response.statusCode, response.body).toBe(200);
+    const { actors } = response.json<{ actors: AuditActor[] }>();
+    const names = actors.map((actor) => actor.fullName);
+    expect(names).toEqual([...names].sort());
+    expect(actors).toContainEqual({ _id: a.id, fullName: "Olive Owner", email: "owner@tenant-a.test" });
+    expect(actors).toContainEqual({ _id: viewer.id, fullName: "Member zed", email: viewer.username });
+    const ofB = (await actorsOf(b)).json<{ actors: AuditActor[] }>().actors.map((actor) => actor._id);
+    expect(ofB).toContain(b.id);
+    expect(ofB).not.toContain(a.id);
+    expect(ofB).not.toContain(viewer.id);
+    expect(actors.map((actor) => actor._id)).not.toContain(b.id);
+  });
+
+  it("answers 403 to support and viewer, 401 without a token", async () => {
+    for (const role of ["support", "viewer"] as const) {
+      const member = await addMember(t, a.id, role);
+      const response = await actorsOf(member);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: "Your role does not allow this" });
+    }
+    expect((await actorsOf(null)).statusCode).toBe(401);
   });
 });

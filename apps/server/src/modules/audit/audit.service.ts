@@ -1,8 +1,8 @@
-import type { AuditEntry, auditFilterSchema, auditSortFields } from "@rewards/contract";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { AuditActor, AuditEntry, auditFilterSchema, auditSortFields } from "@rewards/contract";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { admins, auditLog } from "../../db/schema/index.ts";
+import { admins, appMembers, auditLog } from "../../db/schema/index.ts";
 import { cappedCount, countAll, type ListParams, listClauses } from "../../lib/list-query.ts";
 
 type AuditFilter = z.output<typeof auditFilterSchema>;
@@ -48,7 +48,8 @@ function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, o
 }
 
 /**
- * The tenant's activity, newest first by default, filtered by action and record id. Every filter is served
+ * The tenant's activity, newest first by default, filtered by action, record id and the member who acted
+ * (their account id: another app's member simply matches nothing). Every filter is served
  * by an index that leads with admin_id and ends with (created_at desc, id desc), so a page is a range scan
  * however long the log grows; the total is counted up to a cap, then estimated (decision 0016).
  */
@@ -57,6 +58,7 @@ export async function listAudit(db: Db, adminId: string, params: ListParams<Audi
     filters: {
       action: (action) => eq(auditLog.action, action),
       recordId: (recordId) => eq(auditLog.recordId, recordId),
+      actorId: (actorId) => eq(auditLog.actorAdminId, actorId),
     },
     sorts: { createdAt: auditLog.createdAt },
     tiebreaker: auditLog.id,
@@ -83,4 +85,15 @@ export async function recordHistory(
   ]);
   const history = { totalCount: total?.value ?? 0, entities: rows.map(toEntry) };
   return history.totalCount === 0 ? null : history;
+}
+
+/** The app's current members, by full name: whom the activity can be filtered by. Bounded by the team. */
+export async function listAuditActors(db: Db, appId: string): Promise<{ actors: AuditActor[] }> {
+  const actors = await db
+    .select({ _id: admins.id, fullName: admins.fullName, email: admins.username })
+    .from(appMembers)
+    .innerJoin(admins, eq(admins.id, appMembers.adminId))
+    .where(eq(appMembers.appId, appId))
+    .orderBy(asc(admins.fullName), asc(admins.username));
+  return { actors };
 }

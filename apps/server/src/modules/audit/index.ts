@@ -1,3 +1,3 @@
 // The audit domain's public face: reading the log. Writing an entry is `recordAudit` (lib/audit.ts).
 export { auditRoutes } from "./audit.routes.ts";
-export { listAudit, recordHistory } from "./audit.service.ts";
+export { listAudit, listAuditActors, recordHistory } from "./audit.service.ts";

@@ -66,6 +66,8 @@ describe("register", () => {
       installationOwner: true,
       mfaEnabled: false,
       mfaRequired: false,
+      // An owner's adjustments have no limit.
+      adjustmentAllowance: null,
     });
     expect(ownerId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });

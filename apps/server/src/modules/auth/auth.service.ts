@@ -8,6 +8,7 @@ import {
   appMembers,
   installationSettings,
   passwordResets,
+  teamSettings,
 } from "../../db/schema/index.ts";
 import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -44,7 +45,10 @@ export { adminColumns };
 /** The app a request acts in: its id (the owner's account id), its keys, and the member's role in it. */
 export type ActingApp = { id: string; appKey: string; postbackKey: string; role: MemberRole };
 
-/** A request's signed-in administrator: the account, the app it acts in, its session, the 2FA rule. */
+/**
+ * A request's signed-in administrator: the account, the app it acts in, its session, and whether 2FA is
+ * required (by the installation, or by the team of the app the session acts in).
+ */
 export type SignedIn = { admin: AdminRow; app: ActingApp; sessionId: string; mfaRequired: boolean };
 
 /** The app's owner account, joined a second time for the app's keys. */
@@ -67,7 +71,13 @@ function refuseInactive(admin: AdminRow) {
   if (admin.status === "disabled") throw new AppError(403, messages.accountDisabled);
 }
 
-export const toProfile = (admin: AdminRow, app: ActingApp, mfaRequired: boolean): Profile => ({
+/** The profile; `adjustmentAllowance` is the team's rule (null for a role without a limit). */
+export const toProfile = (
+  admin: AdminRow,
+  app: ActingApp,
+  mfaRequired: boolean,
+  adjustmentAllowance: number | null,
+): Profile => ({
   _id: admin.id,
   fullName: admin.fullName,
   username: admin.username,
@@ -76,6 +86,7 @@ export const toProfile = (admin: AdminRow, app: ActingApp, mfaRequired: boolean)
   installationOwner: admin.role === "owner",
   mfaEnabled: admin.mfaEnabledAt !== null,
   mfaRequired,
+  adjustmentAllowance,
 });
 
 export function createAuthService({ db, tokens, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
@@ -130,7 +141,8 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
   /**
    * Who a bearer token signs in, or null when it no longer opens anything: the account must be active
    * with the token's version, and the token's session neither ended nor expired. One query loads the
-   * account, the session and the installation's 2FA rule.
+   * account, the session, the member's role and the 2FA rules: the installation's, and the team's of the
+   * session's app (a member of several apps is held to it only while acting in that one).
    */
   async function authenticateSession(token: string): Promise<SignedIn | null> {
     const claims = await tokens.verify(token);
@@ -146,7 +158,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
           role: appMembers.role,
         },
         lastSeenAt: adminSessions.lastSeenAt,
-        mfaRequired: sql<boolean>`exists (select 1 from ${installationSettings} where ${installationSettings.key} = ${requireMfaSettingKey} and ${installationSettings.value} = 'true')`,
+        mfaRequired: sql<boolean>`(coalesce(${teamSettings.requireMfa}, false) or exists (select 1 from ${installationSettings} where ${installationSettings.key} = ${requireMfaSettingKey} and ${installationSettings.value} = 'true'))`,
       })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
@@ -156,6 +168,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
         and(eq(appMembers.appId, adminSessions.appId), eq(appMembers.adminId, adminSessions.adminId)),
       )
       .innerJoin(appAccount, eq(appAccount.id, adminSessions.appId))
+      .leftJoin(teamSettings, eq(teamSettings.appId, adminSessions.appId))
       .where(
         and(
           eq(adminSessions.id, claims.sessionId),

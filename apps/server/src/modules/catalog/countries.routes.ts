@@ -2,7 +2,7 @@ import { countryEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import {
   createCountry,
   deleteCountries,
@@ -21,11 +21,11 @@ export async function countriesRoutes(app: FastifyInstance) {
   );
 
   route(app, countryEndpoints.deleteMany, async (request) => ({
-    deleted: (await deleteCountries(db, currentAppId(request), request.body.ids)).length,
+    deleted: (await deleteCountries(db, actorOf(request), request.body.ids)).length,
   }));
 
   route(app, countryEndpoints.create, async (request) => ({
-    country: await createCountry(db, currentAppId(request), request.body),
+    country: await createCountry(db, actorOf(request), request.body),
   }));
 
   route(app, countryEndpoints.details, async (request) =>
@@ -33,10 +33,10 @@ export async function countriesRoutes(app: FastifyInstance) {
   );
 
   route(app, countryEndpoints.update, async (request) =>
-    found(await updateCountry(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateCountry(db, actorOf(request), request.params.id, request.body)),
   );
 
   route(app, countryEndpoints.delete, async (request) =>
-    found(await deleteCountry(db, currentAppId(request), request.params.id)),
+    found(await deleteCountry(db, actorOf(request), request.params.id)),
   );
 }

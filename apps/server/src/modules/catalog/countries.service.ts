@@ -11,7 +11,7 @@ import { and, count, eq, ilike, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
@@ -93,13 +93,14 @@ const codeTaken = (code: string) =>
 const audited = (row: CountryRow) => ({ code: row.code, fullName: row.fullName, priority: row.priority });
 
 const countryEntry = (
-  adminId: string,
+  actor: Actor,
   action: "country.create" | "country.update" | "country.delete",
   id: string,
   changes: AuditChanges,
-) => byTenant(adminId, { action, recordType: "country", recordId: id, changes });
+) => byActor(actor, { action, recordType: "country", recordId: id, changes });
 
-export async function createCountry(db: Db, adminId: string, body: CountryBody): Promise<Country> {
+export async function createCountry(db: Db, actor: Actor, body: CountryBody): Promise<Country> {
+  const adminId = actor.appId;
   const fullName = nameOf(body.code);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -110,7 +111,7 @@ export async function createCountry(db: Db, adminId: string, body: CountryBody):
     if (!created) throw codeTaken(body.code);
     await recordAudit(
       tx,
-      countryEntry(adminId, "country.create", created.id, changesBetween(null, audited(created))),
+      countryEntry(actor, "country.create", created.id, changesBetween(null, audited(created))),
     );
     return created;
   });
@@ -119,10 +120,11 @@ export async function createCountry(db: Db, adminId: string, body: CountryBody):
 
 export async function updateCountry(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   body: CountryBody,
 ): Promise<Country | null> {
+  const adminId = actor.appId;
   const fullName = nameOf(body.code);
   try {
     const row = await db.transaction(async (tx) => {
@@ -142,7 +144,7 @@ export async function updateCountry(
         .returning();
       if (!updated) return null;
       const changes = changesBetween(audited(current), audited(updated));
-      await recordAudit(tx, countryEntry(adminId, "country.update", id, changes));
+      await recordAudit(tx, countryEntry(actor, "country.update", id, changes));
       return updated;
     });
     return row ? ((await withCounts(db, adminId, [row]))[0] ?? null) : null;
@@ -157,7 +159,8 @@ export async function updateCountry(
  * Deletes countries of this tenant; their rewards and reward items go by the foreign keys' cascade, and
  * the rewards' icons are deleted with them, in the same transaction (decision 0006).
  */
-export async function deleteCountries(db: Db, adminId: string, ids: string[]): Promise<CountryRow[]> {
+export async function deleteCountries(db: Db, actor: Actor, ids: string[]): Promise<CountryRow[]> {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const gone = await tx
       .select({ id: rewards.id, countryId: rewards.countryId, iconUploadId: rewards.iconUploadId })
@@ -178,16 +181,16 @@ export async function deleteCountries(db: Db, adminId: string, ids: string[]): P
       deleted.map((row) => {
         const rewardCount = gone.filter((reward) => reward.countryId === row.id).length;
         const changes = changesBetween({ ...audited(row), rewards: rewardCount }, null);
-        return countryEntry(adminId, "country.delete", row.id, changes);
+        return countryEntry(actor, "country.delete", row.id, changes);
       }),
     );
     return deleted;
   });
 }
 
-export async function deleteCountry(db: Db, adminId: string, id: string): Promise<Country | null> {
-  const current = await getCountry(db, adminId, id);
+export async function deleteCountry(db: Db, actor: Actor, id: string): Promise<Country | null> {
+  const current = await getCountry(db, actor.appId, id);
   if (!current) return null;
-  const [deleted] = await deleteCountries(db, adminId, [id]);
+  const [deleted] = await deleteCountries(db, actor, [id]);
   return deleted ? current : null;
 }

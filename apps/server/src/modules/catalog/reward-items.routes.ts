@@ -2,7 +2,7 @@ import { rewardItemEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import {
   createRewardItem,
   deleteRewardItems,
@@ -22,13 +22,11 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
   );
 
   route(app, rewardItemEndpoints.create, async (request) => ({
-    rewardItem: found(
-      await createRewardItem(db, currentAppId(request), request.params.rewardId, request.body),
-    ),
+    rewardItem: found(await createRewardItem(db, actorOf(request), request.params.rewardId, request.body)),
   }));
 
   route(app, rewardItemEndpoints.deleteMany, async (request) => ({
-    deleted: (await deleteRewardItems(db, currentAppId(request), request.body.ids)).length,
+    deleted: (await deleteRewardItems(db, actorOf(request), request.body.ids)).length,
   }));
 
   route(app, rewardItemEndpoints.details, async (request) =>
@@ -36,11 +34,11 @@ export async function rewardItemsRoutes(app: FastifyInstance) {
   );
 
   route(app, rewardItemEndpoints.update, async (request) =>
-    found(await updateRewardItem(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateRewardItem(db, actorOf(request), request.params.id, request.body)),
   );
 
   route(app, rewardItemEndpoints.delete, async (request) => {
-    const [deleted] = await deleteRewardItems(db, currentAppId(request), [request.params.id]);
+    const [deleted] = await deleteRewardItems(db, actorOf(request), [request.params.id]);
     return found(deleted ?? null);
   });
 }

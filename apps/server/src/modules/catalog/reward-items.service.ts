@@ -9,7 +9,7 @@ import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { rewardItems, rewards } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
 import { toRewardItem } from "./catalog.mapper.ts";
@@ -71,19 +71,20 @@ type RewardItemRow = typeof rewardItems.$inferSelect;
 const audited = (row: RewardItemRow) => ({ cost: row.cost, points: row.points, rewardId: row.rewardId });
 
 const itemEntry = (
-  adminId: string,
+  actor: Actor,
   action: "rewardItem.create" | "rewardItem.update" | "rewardItem.delete",
   id: string,
   changes: AuditChanges,
-) => byTenant(adminId, { action, recordType: "rewardItem", recordId: id, changes });
+) => byActor(actor, { action, recordType: "rewardItem", recordId: id, changes });
 
 /** Null when the reward is not the tenant's. */
 export async function createRewardItem(
   db: Db,
-  adminId: string,
+  actor: Actor,
   rewardId: string,
   body: RewardItemBody,
 ): Promise<RewardItem | null> {
+  const adminId = actor.appId;
   if (!(await rewardExists(db, adminId, rewardId))) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -91,20 +92,18 @@ export async function createRewardItem(
       .values({ id: newId(), adminId, rewardId, cost: body.cost, points: body.points })
       .returning();
     if (!row) return null;
-    await recordAudit(
-      tx,
-      itemEntry(adminId, "rewardItem.create", row.id, changesBetween(null, audited(row))),
-    );
+    await recordAudit(tx, itemEntry(actor, "rewardItem.create", row.id, changesBetween(null, audited(row))));
     return toRewardItem(row);
   });
 }
 
 export async function updateRewardItem(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   body: RewardItemBody,
 ): Promise<RewardItem | null> {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(tenant(adminId), eq(rewardItems.id, id));
     const [current] = await tx.select().from(rewardItems).where(where).for("update");
@@ -116,12 +115,13 @@ export async function updateRewardItem(
       .returning();
     if (!row) return null;
     const changes = changesBetween(audited(current), audited(row));
-    await recordAudit(tx, itemEntry(adminId, "rewardItem.update", id, changes));
+    await recordAudit(tx, itemEntry(actor, "rewardItem.update", id, changes));
     return toRewardItem(row);
   });
 }
 
-export async function deleteRewardItems(db: Db, adminId: string, ids: string[]): Promise<RewardItem[]> {
+export async function deleteRewardItems(db: Db, actor: Actor, ids: string[]): Promise<RewardItem[]> {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(rewardItems)
@@ -129,9 +129,7 @@ export async function deleteRewardItems(db: Db, adminId: string, ids: string[]):
       .returning();
     await recordAudit(
       tx,
-      deleted.map((row) =>
-        itemEntry(adminId, "rewardItem.delete", row.id, changesBetween(audited(row), null)),
-      ),
+      deleted.map((row) => itemEntry(actor, "rewardItem.delete", row.id, changesBetween(audited(row), null))),
     );
     return deleted.map(toRewardItem);
   });

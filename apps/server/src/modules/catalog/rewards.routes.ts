@@ -5,7 +5,7 @@ import { found } from "../../lib/tenant-scope.ts";
 import { type Image, readImagePart } from "../../lib/uploads.ts";
 import { parseOrThrow } from "../../lib/validation.ts";
 import { readMultipartParts } from "../../plugins/multipart.ts";
-import { currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import {
   createReward,
   deleteReward,
@@ -47,12 +47,12 @@ export async function rewardsRoutes(app: FastifyInstance) {
 
   route(app, rewardEndpoints.create, async (request) => {
     const { fields, icon } = await readRewardForm(request);
-    const reward = await createReward(db, currentAppId(request), request.params.countryId, fields, icon);
+    const reward = await createReward(db, actorOf(request), request.params.countryId, fields, icon);
     return { reward: found(reward) };
   });
 
   route(app, rewardEndpoints.deleteMany, async (request) => ({
-    deleted: (await deleteRewards(db, currentAppId(request), request.body.ids)).length,
+    deleted: (await deleteRewards(db, actorOf(request), request.body.ids)).length,
   }));
 
   route(app, rewardEndpoints.details, async (request) =>
@@ -61,10 +61,10 @@ export async function rewardsRoutes(app: FastifyInstance) {
 
   route(app, rewardEndpoints.update, async (request) => {
     const { fields, icon } = await readRewardForm(request);
-    return found(await updateReward(db, currentAppId(request), request.params.id, fields, icon));
+    return found(await updateReward(db, actorOf(request), request.params.id, fields, icon));
   });
 
   route(app, rewardEndpoints.delete, async (request) =>
-    found(await deleteReward(db, currentAppId(request), request.params.id)),
+    found(await deleteReward(db, actorOf(request), request.params.id)),
   );
 }

@@ -11,7 +11,7 @@ import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
@@ -32,11 +32,11 @@ const audited = (row: RewardRow) => ({
 });
 
 const rewardEntry = (
-  adminId: string,
+  actor: Actor,
   action: "reward.create" | "reward.update" | "reward.delete",
   id: string,
   changes: AuditChanges,
-) => byTenant(adminId, { action, recordType: "reward", recordId: id, changes });
+) => byActor(actor, { action, recordType: "reward", recordId: id, changes });
 
 async function countryExists(db: Pick<Db, "select">, adminId: string, countryId: string) {
   const [row] = await db
@@ -87,11 +87,12 @@ export async function getReward(db: Db, adminId: string, id: string): Promise<Re
 /** The icon is required on create. Null when the country is not the tenant's. */
 export async function createReward(
   db: Db,
-  adminId: string,
+  actor: Actor,
   countryId: string,
   fields: RewardFields,
   icon: Image | undefined,
 ): Promise<Reward | null> {
+  const adminId = actor.appId;
   if (!icon) {
     throw new AppError(400, `${rewardIconField}: ${messages.imageRequired}`, {
       [rewardIconField]: messages.imageRequired,
@@ -105,7 +106,7 @@ export async function createReward(
       .values({ id: newId(), adminId, countryId, name: fields.name, order: fields.order, iconUploadId })
       .returning();
     if (!row) return null;
-    await recordAudit(tx, rewardEntry(adminId, "reward.create", row.id, changesBetween(null, audited(row))));
+    await recordAudit(tx, rewardEntry(actor, "reward.create", row.id, changesBetween(null, audited(row))));
     return toReward(row);
   });
 }
@@ -113,11 +114,12 @@ export async function createReward(
 /** A new icon replaces the stored one, whose upload is deleted; without one the icon is kept. */
 export async function updateReward(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   fields: RewardFields,
   icon: Image | undefined,
 ): Promise<Reward | null> {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(tenant(adminId), eq(rewards.id, id));
     const [current] = await tx.select().from(rewards).where(where).for("update");
@@ -131,13 +133,14 @@ export async function updateReward(
     if (icon) await deleteUpload(tx, adminId, current.iconUploadId);
     if (!row) return null;
     const changes = changesBetween(audited(current), audited(row));
-    await recordAudit(tx, rewardEntry(adminId, "reward.update", id, changes));
+    await recordAudit(tx, rewardEntry(actor, "reward.update", id, changes));
     return toReward(row);
   });
 }
 
 /** Deletes rewards of this tenant with their items (cascade) and their icons, in one transaction. */
-export async function deleteRewards(db: Db, adminId: string, ids: string[]): Promise<RewardRow[]> {
+export async function deleteRewards(db: Db, actor: Actor, ids: string[]): Promise<RewardRow[]> {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(rewards)
@@ -150,13 +153,13 @@ export async function deleteRewards(db: Db, adminId: string, ids: string[]): Pro
     );
     await recordAudit(
       tx,
-      deleted.map((row) => rewardEntry(adminId, "reward.delete", row.id, changesBetween(audited(row), null))),
+      deleted.map((row) => rewardEntry(actor, "reward.delete", row.id, changesBetween(audited(row), null))),
     );
     return deleted;
   });
 }
 
-export async function deleteReward(db: Db, adminId: string, id: string): Promise<Reward | null> {
-  const [deleted] = await deleteRewards(db, adminId, [id]);
+export async function deleteReward(db: Db, actor: Actor, id: string): Promise<Reward | null> {
+  const [deleted] = await deleteRewards(db, actor, [id]);
   return deleted ? toReward(deleted) : null;
 }

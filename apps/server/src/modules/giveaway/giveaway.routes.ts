@@ -2,7 +2,7 @@ import { giveawayEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAppId, ownAppId } from "../../plugins/require-admin.ts";
+import { actorOf, ownAppId } from "../../plugins/require-admin.ts";
 import { createGiveaway, getGiveaway, updateGiveaway } from "./giveaway.service.ts";
 
 /** One giveaway and winner announcement per app, scoped to the signed-in administrator's app. */
@@ -14,10 +14,10 @@ export async function giveawayRoutes(app: FastifyInstance) {
   );
 
   route(app, giveawayEndpoints.create, async (request) => ({
-    giveaway: await createGiveaway(db, currentAppId(request), request.body),
+    giveaway: await createGiveaway(db, actorOf(request), request.body),
   }));
 
   route(app, giveawayEndpoints.update, async (request) =>
-    found(await updateGiveaway(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateGiveaway(db, actorOf(request), request.params.id, request.body)),
   );
 }

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { giveaways } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -44,8 +44,8 @@ export async function getGiveaway(db: Db, adminId: string): Promise<Giveaway> {
   };
 }
 
-const giveawayEntry = (adminId: string, id: string, before: GiveawayRow | null, after: GiveawayRow) =>
-  byTenant(adminId, {
+const giveawayEntry = (actor: Actor, id: string, before: GiveawayRow | null, after: GiveawayRow) =>
+  byActor(actor, {
     action: "giveaway.save",
     recordType: "giveaway",
     recordId: id,
@@ -53,15 +53,15 @@ const giveawayEntry = (adminId: string, id: string, before: GiveawayRow | null, 
   });
 
 /** One giveaway per tenant: a second create (another tab, a double click) answers 409. */
-export async function createGiveaway(db: Db, adminId: string, input: GiveawayInput): Promise<Giveaway> {
+export async function createGiveaway(db: Db, actor: Actor, input: GiveawayInput): Promise<Giveaway> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(giveaways)
-      .values({ id: newId(), adminId, ...input })
+      .values({ id: newId(), adminId: actor.appId, ...input })
       .onConflictDoNothing({ target: giveaways.adminId })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, giveawayEntry(adminId, row.id, null, row));
+    await recordAudit(tx, giveawayEntry(actor, row.id, null, row));
     return toGiveaway(row);
   });
 }
@@ -69,12 +69,12 @@ export async function createGiveaway(db: Db, adminId: string, input: GiveawayInp
 /** Saves the card(s) sent; the other card keeps what it had. */
 export async function updateGiveaway(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   input: GiveawayInput,
 ): Promise<Giveaway | null> {
   return db.transaction(async (tx) => {
-    const where = and(eq(giveaways.adminId, adminId), eq(giveaways.id, id));
+    const where = and(eq(giveaways.adminId, actor.appId), eq(giveaways.id, id));
     const [current] = await tx.select().from(giveaways).where(where).for("update");
     if (!current) return null;
     const [row] = await tx
@@ -83,7 +83,7 @@ export async function updateGiveaway(
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, giveawayEntry(adminId, id, current, row));
+    await recordAudit(tx, giveawayEntry(actor, id, current, row));
     return toGiveaway(row);
   });
 }

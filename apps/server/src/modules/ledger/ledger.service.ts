@@ -81,7 +81,7 @@ export async function refundRedeem(tx: Tx, redeem: Owner & { redeemId: string; p
  */
 export async function adjustPoints(
   tx: Tx,
-  adjustment: Owner & { currentPoints: number; delta: number; reason: string; actorAdminId: string },
+  adjustment: Owner & { currentPoints: number; delta: number; reason: string; actorAdminId: string | null },
 ) {
   const after = adjustment.currentPoints + adjustment.delta;
   if (after < 0) {

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { nativeAdsConfigs } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -60,8 +60,8 @@ export async function getNativeAds(db: Db, adminId: string, network: NativeAdsNe
 }
 
 /** A native-ads save's audit entry, naming the network even when it did not change. */
-const nativeAdsEntry = (adminId: string, before: NativeAdsRow | null, after: NativeAdsRow) =>
-  byTenant(adminId, {
+const nativeAdsEntry = (actor: Actor, before: NativeAdsRow | null, after: NativeAdsRow) =>
+  byActor(actor, {
     action: "nativeAds.save",
     recordType: "nativeAds",
     recordId: after.id,
@@ -71,22 +71,22 @@ const nativeAdsEntry = (adminId: string, before: NativeAdsRow | null, after: Nat
     },
   });
 
-export async function createNativeAds(db: Db, adminId: string, input: NativeAdsInput) {
+export async function createNativeAds(db: Db, actor: Actor, input: NativeAdsInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(nativeAdsConfigs)
-      .values({ id: newId(), adminId, ...input })
+      .values({ id: newId(), adminId: actor.appId, ...input })
       .onConflictDoNothing({ target: [nativeAdsConfigs.adminId, nativeAdsConfigs.network] })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, nativeAdsEntry(adminId, null, row));
+    await recordAudit(tx, nativeAdsEntry(actor, null, row));
     return toNativeAds(row);
   });
 }
 
-export async function updateNativeAds(db: Db, adminId: string, id: string, input: NativeAdsInput) {
+export async function updateNativeAds(db: Db, actor: Actor, id: string, input: NativeAdsInput) {
   return db.transaction(async (tx) => {
-    const where = and(eq(nativeAdsConfigs.adminId, adminId), eq(nativeAdsConfigs.id, id));
+    const where = and(eq(nativeAdsConfigs.adminId, actor.appId), eq(nativeAdsConfigs.id, id));
     const [current] = await tx.select().from(nativeAdsConfigs).where(where).for("update");
     if (!current) return null;
     if (current.network !== input.network) {
@@ -98,7 +98,7 @@ export async function updateNativeAds(db: Db, adminId: string, id: string, input
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, nativeAdsEntry(adminId, current, row));
+    await recordAudit(tx, nativeAdsEntry(actor, current, row));
     return toNativeAds(row);
   });
 }

@@ -1,6 +1,7 @@
 import type { NativeAds, NetworkConfig } from "@rewards/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember } from "../../../test/support/members.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { admins, networkConfigs } from "../../db/schema/index.ts";
@@ -107,6 +108,26 @@ describe("network configs", () => {
     const config = created.json<{ network: NetworkConfig }>().network;
     expect(config.appToken).toBe("••••abcd");
     expect(config.postbackUrl).toMatch(/hangmyads\?user_id=\{aff_sub\}.*&secret=s3cret%2F%2B$/);
+  });
+
+  // The secret in that URL lets anyone forge the network's postbacks: only roles that read secrets see it.
+  it.each(["support", "viewer"] as const)("masks the URL's secret for %s", async (role) => {
+    const member = await addMember(t, a.id, role);
+    const read = await t.app.inject({
+      method: "GET",
+      url: `/api/network/hangmyads/${a.id}`,
+      headers: member.headers,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.body).not.toContain("s3cret");
+    expect(read.json<NetworkConfig>().postbackUrl).toMatch(/&secret=(%E2%80%A2)+$/);
+    const admin = await addMember(t, a.id, "admin");
+    const full = await t.app.inject({
+      method: "GET",
+      url: `/api/network/hangmyads/${a.id}`,
+      headers: admin.headers,
+    });
+    expect(full.json<NetworkConfig>().postbackUrl).toMatch(/&secret=s3cret%2F%2B$/);
   });
 
   it("stores ipdata's key alone and AdGate's allowed addresses", async () => {

@@ -1,14 +1,21 @@
-import { isConfigNetwork, isNativeAdsNetwork, messages, networkEndpoints } from "@rewards/contract";
+import {
+  isConfigNetwork,
+  isNativeAdsNetwork,
+  messages,
+  networkEndpoints,
+  roleAllows,
+} from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentApp, currentAppId, ownAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentApp, ownAppId } from "../../plugins/require-admin.ts";
 import { createNativeAds, getNativeAds, updateNativeAds } from "./native-ads.service.ts";
 import {
   createNetworkConfig,
   getNetworkConfig,
   type NetworkOwner,
+  type NetworkWriter,
   updateNetworkConfig,
 } from "./network.service.ts";
 
@@ -23,8 +30,14 @@ export async function networkRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const owner = (request: FastifyRequest): NetworkOwner => {
     const acting = currentApp(request);
-    return { adminId: acting.id, postbackKey: acting.postbackKey, publicUrl: config.publicUrl };
+    return {
+      adminId: acting.id,
+      postbackKey: acting.postbackKey,
+      publicUrl: config.publicUrl,
+      readsSecrets: roleAllows(acting.role, "settings.write"),
+    };
   };
+  const writer = (request: FastifyRequest): NetworkWriter => ({ ...owner(request), actor: actorOf(request) });
 
   route(app, networkEndpoints.details, async (request) => {
     ownAppId(request, request.params.adminId);
@@ -32,11 +45,11 @@ export async function networkRoutes(app: FastifyInstance) {
   });
 
   route(app, networkEndpoints.create, async (request) => ({
-    network: await createNetworkConfig(db, owner(request), request.body),
+    network: await createNetworkConfig(db, writer(request), request.body),
   }));
 
   route(app, networkEndpoints.update, async (request) =>
-    found(await updateNetworkConfig(db, owner(request), request.params.id, request.body)),
+    found(await updateNetworkConfig(db, writer(request), request.params.id, request.body)),
   );
 
   route(app, networkEndpoints.nativeAdsDetails, async (request) => {
@@ -45,10 +58,10 @@ export async function networkRoutes(app: FastifyInstance) {
   });
 
   route(app, networkEndpoints.nativeAdsCreate, async (request) => ({
-    nativeAds: await createNativeAds(db, currentAppId(request), request.body),
+    nativeAds: await createNativeAds(db, actorOf(request), request.body),
   }));
 
   route(app, networkEndpoints.nativeAdsUpdate, async (request) =>
-    found(await updateNativeAds(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateNativeAds(db, actorOf(request), request.params.id, request.body)),
   );
 }

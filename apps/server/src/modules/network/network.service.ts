@@ -13,7 +13,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { networkConfigs } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
@@ -24,7 +24,13 @@ const isOfferNetwork = (network: string): network is OfferNetwork =>
   (offerNetworks as readonly string[]).includes(network);
 type NetworkInput = z.output<typeof networkBodySchema>;
 /** Who is asking and where their postbacks go. */
-export type NetworkOwner = { adminId: string; postbackKey: string; publicUrl: string };
+/**
+ * The app whose config is read, and whether the reader may see its secrets: a role without
+ * `settings.write` gets the postback address with a secret that rides in it masked.
+ */
+export type NetworkOwner = { adminId: string; postbackKey: string; publicUrl: string; readsSecrets: boolean };
+/** A write also names the member who makes it. */
+export type NetworkWriter = NetworkOwner & { actor: Actor };
 
 const secretFields = ["appToken", "postbackSecret", "postbackSecretAndroid"] as const;
 /** Where the "App ID" field holds an API key (ipdata), it is a secret like the others. */
@@ -59,7 +65,7 @@ function toNetworkConfig(
       owner.publicUrl,
       owner.postbackKey,
       row.network as ConfigNetwork,
-      row.postbackSecret,
+      owner.readsSecrets ? row.postbackSecret : maskSecret(row.postbackSecret),
     ),
     updatedAt: row.updatedAt?.toISOString() ?? null,
   };
@@ -88,8 +94,8 @@ export async function getNetworkConfig(db: Db, owner: NetworkOwner, network: Con
 }
 
 /** A network save's audit entry: every secret masked, the network named even when it did not change. */
-const networkEntry = (adminId: string, before: NetworkRow | null, after: NetworkRow) =>
-  byTenant(adminId, {
+const networkEntry = (actor: Actor, before: NetworkRow | null, after: NetworkRow) =>
+  byActor(actor, {
     action: "network.save",
     recordType: "network",
     recordId: after.id,
@@ -103,7 +109,7 @@ const networkEntry = (adminId: string, before: NetworkRow | null, after: Network
     },
   });
 
-export async function createNetworkConfig(db: Db, owner: NetworkOwner, input: NetworkInput) {
+export async function createNetworkConfig(db: Db, owner: NetworkWriter, input: NetworkInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(networkConfigs)
@@ -111,13 +117,13 @@ export async function createNetworkConfig(db: Db, owner: NetworkOwner, input: Ne
       .onConflictDoNothing({ target: [networkConfigs.adminId, networkConfigs.network] })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, networkEntry(owner.adminId, null, row));
+    await recordAudit(tx, networkEntry(owner.actor, null, row));
     return toNetworkConfig(owner, row);
   });
 }
 
 /** Masked secrets sent back keep the stored ones; the network of a saved config cannot change. */
-export async function updateNetworkConfig(db: Db, owner: NetworkOwner, id: string, input: NetworkInput) {
+export async function updateNetworkConfig(db: Db, owner: NetworkWriter, id: string, input: NetworkInput) {
   return db.transaction(async (tx) => {
     const where = and(eq(networkConfigs.adminId, owner.adminId), eq(networkConfigs.id, id));
     const [current] = await tx.select().from(networkConfigs).where(where).for("update");
@@ -135,7 +141,7 @@ export async function updateNetworkConfig(db: Db, owner: NetworkOwner, id: strin
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, networkEntry(owner.adminId, current, row));
+    await recordAudit(tx, networkEntry(owner.actor, current, row));
     return toNetworkConfig(owner, row);
   });
 }

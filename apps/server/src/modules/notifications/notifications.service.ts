@@ -2,7 +2,7 @@ import { messages, type Notification } from "@rewards/contract";
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { PushSendError, sendToTopic } from "../../lib/fcm.ts";
 import { newId } from "../../lib/ids.ts";
@@ -28,10 +28,11 @@ const toNotification = (row: NotificationRow): Notification => ({
  */
 export async function sendNotification(
   db: Db,
-  adminId: string,
+  actor: Actor,
   input: { title: string; body: string },
   provider: { fcmBaseUrl: string; tokenOrigin: string | undefined; timeoutMs: number },
 ): Promise<Notification> {
+  const adminId = actor.appId;
   const key = await storedServiceAccountKey(db, adminId);
   if (!key) throw new AppError(400, messages.pushNotConfigured);
   let outcome: { status: "sent"; messageId: string } | { status: "failed"; error: string };
@@ -51,7 +52,7 @@ export async function sendNotification(
     const { title, body, status, error } = sent;
     await recordAudit(
       tx,
-      byTenant(adminId, {
+      byActor(actor, {
         action: "notification.send",
         recordType: "notification",
         recordId: sent.id,

@@ -12,16 +12,26 @@ export async function profileAppRoutes(
   { auth, team }: { auth: AuthService; team: TeamService },
 ) {
   const { db } = app.deps;
+  // Open before 2FA enrolment: a member held to a team's 2FA rule may still switch to an app without it.
+  const beforeMfaEnrolment = { config: { beforeMfaEnrolment: true } };
 
-  route(app, profileEndpoints.apps, async (request) => ({
-    apps: await team.appsOf(currentAdmin(request).id),
-  }));
+  route(
+    app,
+    profileEndpoints.apps,
+    async (request) => ({ apps: await team.appsOf(currentAdmin(request).id) }),
+    beforeMfaEnrolment,
+  );
 
-  route(app, profileEndpoints.switchApp, async (request) => {
-    const admin = currentAdmin(request);
-    if (!(await team.isMember(request.params.appId, admin.id))) throw new AppError(404, messages.notFound);
-    const accessToken = await auth.signInToApp(admin, request.params.appId, clientOf(request));
-    await endSession(db, admin.id, currentSession(request).id, new Date());
-    return { accessToken };
-  });
+  route(
+    app,
+    profileEndpoints.switchApp,
+    async (request) => {
+      const admin = currentAdmin(request);
+      if (!(await team.isMember(request.params.appId, admin.id))) throw new AppError(404, messages.notFound);
+      const accessToken = await auth.signInToApp(admin, request.params.appId, clientOf(request));
+      await endSession(db, admin.id, currentSession(request).id, new Date());
+      return { accessToken };
+    },
+    beforeMfaEnrolment,
+  );
 }

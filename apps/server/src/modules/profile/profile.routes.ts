@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { countSignInAttempt, type Guards } from "../../lib/rate-limit.ts";
 import { route } from "../../lib/route.ts";
-import { currentAdmin, currentApp, currentSession } from "../../plugins/require-admin.ts";
+import { actorOf, currentAdmin, currentApp, currentSession } from "../../plugins/require-admin.ts";
 import { type AuthService, endSession, endSessions, listSessions, toProfile } from "../auth/index.ts";
+import { adjustmentAllowance } from "../team/index.ts";
 
 // What an administrator who must still turn 2FA on may call (the installation requires it).
 const beforeMfaEnrolment = { config: { beforeMfaEnrolment: true } };
@@ -20,7 +21,12 @@ export async function profileRoutes(
     app,
     profileEndpoints.me,
     async (request) =>
-      toProfile(currentAdmin(request), currentApp(request), currentSession(request).mfaRequired),
+      toProfile(
+        currentAdmin(request),
+        currentApp(request),
+        currentSession(request).mfaRequired,
+        await adjustmentAllowance(db, actorOf(request)),
+      ),
     beforeMfaEnrolment,
   );
 

@@ -2,7 +2,7 @@ import { redeemEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import { getRedeemDetails, listRedeems } from "./redeem-queries.ts";
 import { cancelRedeem, changeRedeemsStatus, payRedeem } from "./redeems.service.ts";
 
@@ -18,11 +18,11 @@ export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { on
   );
 
   route(app, redeemEndpoints.changeStatus, async (request) =>
-    changeRedeemsStatus(db, currentAppId(request), request.body.ids, request.body.status),
+    changeRedeemsStatus(db, actorOf(request), request.body.ids, request.body.status),
   );
 
   route(app, redeemEndpoints.pay, async (request) => {
-    const redeem = found(await payRedeem(db, currentAppId(request), request.params.id, request.body));
+    const redeem = found(await payRedeem(db, actorOf(request), request.params.id, request.body));
     onQueued();
     return redeem;
   });
@@ -32,6 +32,6 @@ export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { on
   );
 
   route(app, redeemEndpoints.cancel, async (request) =>
-    found(await cancelRedeem(db, currentAppId(request), request.params.id)),
+    found(await cancelRedeem(db, actorOf(request), request.params.id)),
   );
 }

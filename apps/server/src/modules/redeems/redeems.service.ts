@@ -19,7 +19,7 @@ import {
   rewardItems,
   rewards,
 } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { AppUserRow } from "../../plugins/require-app-user.ts";
@@ -127,7 +127,7 @@ export async function requestRedeem(
 }
 
 /** The pay's audit entry: the new status and what the e-mail carries; the gift card code masked. */
-function payEntry(adminId: string, redeem: RedeemRow, input: PayRedeemInput) {
+function payEntry(actor: Actor, redeem: RedeemRow, input: PayRedeemInput) {
   const paid = (row: Pick<RedeemRow, "status" | "code" | "rewardName" | "redeemEmail" | "subject">) => ({
     status: row.status,
     code: row.code,
@@ -135,7 +135,7 @@ function payEntry(adminId: string, redeem: RedeemRow, input: PayRedeemInput) {
     redeemEmail: row.redeemEmail,
     subject: row.subject,
   });
-  return byTenant(adminId, {
+  return byActor(actor, {
     action: "redeem.pay",
     recordType: "redeem",
     recordId: redeem.id,
@@ -149,10 +149,11 @@ function payEntry(adminId: string, redeem: RedeemRow, input: PayRedeemInput) {
  */
 export async function payRedeem(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   input: PayRedeemInput,
 ): Promise<RedeemDetails | null> {
+  const adminId = actor.appId;
   const found = await db.transaction(async (tx) => {
     const [redeem] = await lockRedeems(tx, adminId, [id]);
     if (!redeem) return false;
@@ -163,14 +164,14 @@ export async function payRedeem(
       .where(eq(mailConfigs.adminId, adminId));
     if (!config) throw new AppError(400, messages.mailNotConfigured);
     const mail = composeRewardMail(input);
-    await recordAudit(tx, payEntry(adminId, redeem, input));
+    await recordAudit(tx, payEntry(actor, redeem, input));
     await changeRedeemStatus(tx, redeem, redeemStatus.sent, {
       code: input.code,
       rewardName: input.rewardName,
       redeemEmail: input.redeemEmail,
       subject: input.subject,
       bodyHtml: mail.body,
-      paidByAdminId: adminId,
+      paidByAdminId: actor.accountId,
       paidAt: new Date(),
     });
     await tx.insert(mailOutbox).values({
@@ -187,8 +188,8 @@ export async function payRedeem(
   return found ? getRedeemDetails(db, adminId, id) : null;
 }
 
-const statusEntry = (adminId: string, action: AuditAction, row: RedeemRow, status: number) =>
-  byTenant(adminId, {
+const statusEntry = (actor: Actor, action: AuditAction, row: RedeemRow, status: number) =>
+  byActor(actor, {
     action,
     recordType: "redeem",
     recordId: row.id,
@@ -196,25 +197,26 @@ const statusEntry = (adminId: string, action: AuditAction, row: RedeemRow, statu
   });
 
 /** Changes the status of every selected redeem of this tenant, all or nothing, moving points as it goes. */
-export async function changeRedeemsStatus(db: Db, adminId: string, ids: string[], status: number) {
+export async function changeRedeemsStatus(db: Db, actor: Actor, ids: string[], status: number) {
   return db.transaction(async (tx) => {
-    const rows = await lockRedeems(tx, adminId, ids);
+    const rows = await lockRedeems(tx, actor.appId, ids);
     for (const row of rows) {
       await changeRedeemStatus(tx, row, status);
-      await recordAudit(tx, statusEntry(adminId, "redeem.status", row, status));
+      await recordAudit(tx, statusEntry(actor, "redeem.status", row, status));
     }
     return { updated: rows.length };
   });
 }
 
 /** Cancel: a Pending redeem becomes Rejected and its points go back. Null when no such redeem. */
-export async function cancelRedeem(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
+export async function cancelRedeem(db: Db, actor: Actor, id: string): Promise<RedeemDetails | null> {
+  const adminId = actor.appId;
   const found = await db.transaction(async (tx) => {
     const [row] = await lockRedeems(tx, adminId, [id]);
     if (!row) return false;
     if (row.status !== redeemStatus.pending) throw new AppError(409, messages.redeemNotPending);
     await changeRedeemStatus(tx, row, redeemStatus.rejected);
-    await recordAudit(tx, statusEntry(adminId, "redeem.cancel", row, redeemStatus.rejected));
+    await recordAudit(tx, statusEntry(actor, "redeem.cancel", row, redeemStatus.rejected));
     return true;
   });
   return found ? getRedeemDetails(db, adminId, id) : null;

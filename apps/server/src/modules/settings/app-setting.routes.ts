@@ -5,7 +5,7 @@ import { found } from "../../lib/tenant-scope.ts";
 import { readImagePart } from "../../lib/uploads.ts";
 import { parseOrThrow } from "../../lib/validation.ts";
 import { readMultipartParts } from "../../plugins/multipart.ts";
-import { currentAppId, ownAppId } from "../../plugins/require-admin.ts";
+import { actorOf, ownAppId } from "../../plugins/require-admin.ts";
 import {
   createAppSetting,
   getAppSetting,
@@ -42,14 +42,14 @@ export async function appSettingRoutes(app: FastifyInstance) {
   );
 
   route(app, settingsEndpoints.createIdentity, async (request) => {
-    const adminId = currentAppId(request);
+    const actor = actorOf(request);
     const { fields, images } = await readIdentityForm(request);
-    return { setting: await createAppSetting(db, adminId, fields, images) };
+    return { setting: await createAppSetting(db, actor, fields, images) };
   });
 
   route(app, settingsEndpoints.updateIdentity, async (request) => {
-    const adminId = currentAppId(request);
+    const actor = actorOf(request);
     const { fields, images } = await readIdentityForm(request);
-    return found(await updateAppSetting(db, adminId, request.params.id, fields, images));
+    return found(await updateAppSetting(db, actor, request.params.id, fields, images));
   });
 }

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { appSettings } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { deleteUpload, type Image, saveUpload, uploadUrl } from "../../lib/uploads.ts";
@@ -13,7 +13,7 @@ type IdentityFields = z.output<typeof identityFieldsSchema>;
 export type IdentityImages = { logo?: Image; favicon?: Image };
 
 /** The identity's audit entry; logo and favicon as their addresses (a new image is a new address). */
-const identityEntry = (adminId: string, before: AppSettingRow | null, after: AppSettingRow) => {
+const identityEntry = (actor: Actor, before: AppSettingRow | null, after: AppSettingRow) => {
   const audited = (row: AppSettingRow) => ({
     appName: row.appName,
     moto: row.moto,
@@ -23,7 +23,7 @@ const identityEntry = (adminId: string, before: AppSettingRow | null, after: App
     logo: uploadUrl(row.logoUploadId),
     favicon: uploadUrl(row.faviconUploadId),
   });
-  return byTenant(adminId, {
+  return byActor(actor, {
     action: "settings.identity.save",
     recordType: "appSetting",
     recordId: after.id,
@@ -52,12 +52,8 @@ export async function getAppSetting(db: Db, adminId: string): Promise<AppSetting
 }
 
 /** Logo and favicon are required on create. */
-export async function createAppSetting(
-  db: Db,
-  adminId: string,
-  fields: IdentityFields,
-  images: IdentityImages,
-) {
+export async function createAppSetting(db: Db, actor: Actor, fields: IdentityFields, images: IdentityImages) {
+  const adminId = actor.appId;
   const missing = (["logo", "favicon"] as const).filter((name) => !images[name]);
   if (missing.length > 0) {
     const fieldErrors = Object.fromEntries(missing.map((name) => [name, messages.imageRequired]));
@@ -75,7 +71,7 @@ export async function createAppSetting(
       .returning();
     // Throwing rolls the uploads back with the refused create.
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, identityEntry(adminId, null, row));
+    await recordAudit(tx, identityEntry(actor, null, row));
     return toAppSetting(row);
   });
 }
@@ -83,11 +79,12 @@ export async function createAppSetting(
 /** An image sent replaces the stored one, whose upload is deleted; an image not sent is kept. */
 export async function updateAppSetting(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   fields: IdentityFields,
   images: IdentityImages,
 ) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(eq(appSettings.adminId, adminId), eq(appSettings.id, id));
     const [current] = await tx.select().from(appSettings).where(where).for("update");
@@ -104,7 +101,7 @@ export async function updateAppSetting(
     if (images.logo) await deleteUpload(tx, adminId, current.logoUploadId);
     if (images.favicon) await deleteUpload(tx, adminId, current.faviconUploadId);
     if (!row) return null;
-    await recordAudit(tx, identityEntry(adminId, current, row));
+    await recordAudit(tx, identityEntry(actor, current, row));
     return toAppSetting(row);
   });
 }

@@ -7,7 +7,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { generalConfigs } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -34,15 +34,16 @@ export async function getGeneralConfig(db: Db, adminId: string): Promise<General
   return { adminId, name: "general", ...generalConfigDefaults, updatedAt: null };
 }
 
-const generalEntry = (adminId: string, before: GeneralRow | null, after: GeneralRow) =>
-  byTenant(adminId, {
+const generalEntry = (actor: Actor, before: GeneralRow | null, after: GeneralRow) =>
+  byActor(actor, {
     action: "settings.general.save",
     recordType: "generalConfig",
     recordId: after.id,
     changes: changesBetween(before, after),
   });
 
-export async function createGeneralConfig(db: Db, adminId: string, input: GeneralInput) {
+export async function createGeneralConfig(db: Db, actor: Actor, input: GeneralInput) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(generalConfigs)
@@ -50,12 +51,13 @@ export async function createGeneralConfig(db: Db, adminId: string, input: Genera
       .onConflictDoNothing({ target: generalConfigs.adminId })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, generalEntry(adminId, null, row));
+    await recordAudit(tx, generalEntry(actor, null, row));
     return toGeneralConfig(row);
   });
 }
 
-export async function updateGeneralConfig(db: Db, adminId: string, id: string, input: GeneralInput) {
+export async function updateGeneralConfig(db: Db, actor: Actor, id: string, input: GeneralInput) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(eq(generalConfigs.adminId, adminId), eq(generalConfigs.id, id));
     const [current] = await tx.select().from(generalConfigs).where(where).for("update");
@@ -66,7 +68,7 @@ export async function updateGeneralConfig(db: Db, adminId: string, id: string, i
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, generalEntry(adminId, current, row));
+    await recordAudit(tx, generalEntry(actor, current, row));
     return toGeneralConfig(row);
   });
 }

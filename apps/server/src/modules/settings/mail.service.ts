@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { mailConfigs } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { mailgunMailer } from "../../lib/platform-mail.ts";
@@ -30,15 +30,16 @@ export async function getMailConfig(db: Db, adminId: string): Promise<MailConfig
   return { adminId, name: "mailgun", ...empty, updatedAt: null };
 }
 
-const mailEntry = (adminId: string, before: MailRow | null, after: MailRow) =>
-  byTenant(adminId, {
+const mailEntry = (actor: Actor, before: MailRow | null, after: MailRow) =>
+  byActor(actor, {
     action: "settings.mail.save",
     recordType: "mailConfig",
     recordId: after.id,
     changes: changesBetween(before, after, { apiKey: true }),
   });
 
-export async function createMailConfig(db: Db, adminId: string, input: MailInput) {
+export async function createMailConfig(db: Db, actor: Actor, input: MailInput) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(mailConfigs)
@@ -46,12 +47,13 @@ export async function createMailConfig(db: Db, adminId: string, input: MailInput
       .onConflictDoNothing({ target: mailConfigs.adminId })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, mailEntry(adminId, null, row));
+    await recordAudit(tx, mailEntry(actor, null, row));
     return toMailConfig(row);
   });
 }
 
-export async function updateMailConfig(db: Db, adminId: string, id: string, input: MailInput) {
+export async function updateMailConfig(db: Db, actor: Actor, id: string, input: MailInput) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(eq(mailConfigs.adminId, adminId), eq(mailConfigs.id, id));
     const [current] = await tx.select().from(mailConfigs).where(where).for("update");
@@ -63,7 +65,7 @@ export async function updateMailConfig(db: Db, adminId: string, id: string, inpu
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, mailEntry(adminId, current, row));
+    await recordAudit(tx, mailEntry(actor, current, row));
     return toMailConfig(row);
   });
 }
@@ -74,10 +76,11 @@ export async function updateMailConfig(db: Db, adminId: string, id: string, inpu
  */
 export async function sendTestMail(
   db: Db,
-  adminId: string,
+  actor: Actor,
   to: string,
   mailgun: { baseUrl: string; timeoutMs: number },
 ) {
+  const adminId = actor.appId;
   const [row] = await db.select().from(mailConfigs).where(eq(mailConfigs.adminId, adminId));
   if (!row) throw new AppError(400, messages.mailNotConfigured);
   const mailer = mailgunMailer(
@@ -98,7 +101,7 @@ export async function sendTestMail(
   await db.transaction((tx) =>
     recordAudit(
       tx,
-      byTenant(adminId, {
+      byActor(actor, {
         action: "settings.mail.test",
         recordType: "mailConfig",
         recordId: row.id,

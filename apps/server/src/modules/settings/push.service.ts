@@ -2,7 +2,7 @@ import { isMaskedSecret, messages, type PushConfig } from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { pushConfigs } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkTokenUri, readServiceAccountKey } from "../../lib/fcm.ts";
 import { newId } from "../../lib/ids.ts";
@@ -49,10 +49,11 @@ function keyValues(incoming: string, stored: string | undefined, tokenOrigin: st
 
 export async function createPushConfig(
   db: Db,
-  adminId: string,
+  actor: Actor,
   input: { serviceAccountKey: string },
   tokenOrigin: string | undefined,
 ) {
+  const adminId = actor.appId;
   const values = keyValues(input.serviceAccountKey, undefined, tokenOrigin);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -61,14 +62,14 @@ export async function createPushConfig(
       .onConflictDoNothing({ target: pushConfigs.adminId })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, pushEntry(adminId, null, row));
+    await recordAudit(tx, pushEntry(actor, null, row));
     return toPushConfig(row);
   });
 }
 
 /** The key file (with its private key) is masked as the screen shows it; project and e-mail in clear. */
-function pushEntry(adminId: string, before: PushRow | null, after: PushRow) {
-  return byTenant(adminId, {
+function pushEntry(actor: Actor, before: PushRow | null, after: PushRow) {
+  return byActor(actor, {
     action: "settings.push.save",
     recordType: "pushConfig",
     recordId: after.id,
@@ -78,11 +79,12 @@ function pushEntry(adminId: string, before: PushRow | null, after: PushRow) {
 
 export async function updatePushConfig(
   db: Db,
-  adminId: string,
+  actor: Actor,
   id: string,
   input: { serviceAccountKey: string },
   tokenOrigin: string | undefined,
 ) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(eq(pushConfigs.adminId, adminId), eq(pushConfigs.id, id));
     const [current] = await tx.select().from(pushConfigs).where(where).for("update");
@@ -96,7 +98,7 @@ export async function updatePushConfig(
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, pushEntry(adminId, current, row));
+    await recordAudit(tx, pushEntry(actor, current, row));
     return toPushConfig(row);
   });
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { currentApp, currentAppId, ownAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentApp, ownAppId } from "../../plugins/require-admin.ts";
 import { createGeneralConfig, getGeneralConfig, updateGeneralConfig } from "./general-config.service.ts";
 import { createMailConfig, getMailConfig, sendTestMail, updateMailConfig } from "./mail.service.ts";
 import { createPushConfig, getPushConfig, updatePushConfig } from "./push.service.ts";
@@ -28,53 +28,47 @@ export async function settingsRoutes(app: FastifyInstance) {
     return getSocialConfig(db, adminId, request.params.name);
   });
   route(app, settingsEndpoints.createSocial, async (request) => ({
-    socialconfig: await createSocialConfig(db, currentAppId(request), request.body),
+    socialconfig: await createSocialConfig(db, actorOf(request), request.body),
   }));
   route(app, settingsEndpoints.updateSocial, async (request) =>
-    found(await updateSocialConfig(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateSocialConfig(db, actorOf(request), request.params.id, request.body)),
   );
 
   route(app, settingsEndpoints.mail, async (request) =>
     getMailConfig(db, ownAppId(request, request.params.adminId)),
   );
   route(app, settingsEndpoints.createMail, async (request) => ({
-    mailconfig: await createMailConfig(db, currentAppId(request), request.body),
+    mailconfig: await createMailConfig(db, actorOf(request), request.body),
   }));
   route(app, settingsEndpoints.testMail, async (request) =>
-    sendTestMail(db, currentAppId(request), request.body.to, {
+    sendTestMail(db, actorOf(request), request.body.to, {
       baseUrl: config.mailgunBaseUrl,
       timeoutMs: config.outboundTimeoutMs,
     }),
   );
   route(app, settingsEndpoints.updateMail, async (request) =>
-    found(await updateMailConfig(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateMailConfig(db, actorOf(request), request.params.id, request.body)),
   );
 
   route(app, settingsEndpoints.general, async (request) =>
     getGeneralConfig(db, ownAppId(request, request.params.adminId)),
   );
   route(app, settingsEndpoints.createGeneral, async (request) => ({
-    settingconfig: await createGeneralConfig(db, currentAppId(request), request.body),
+    settingconfig: await createGeneralConfig(db, actorOf(request), request.body),
   }));
   route(app, settingsEndpoints.updateGeneral, async (request) =>
-    found(await updateGeneralConfig(db, currentAppId(request), request.params.id, request.body)),
+    found(await updateGeneralConfig(db, actorOf(request), request.params.id, request.body)),
   );
 
   route(app, settingsEndpoints.push, async (request) =>
     getPushConfig(db, ownAppId(request, request.params.adminId)),
   );
   route(app, settingsEndpoints.createPush, async (request) => ({
-    pushconfig: await createPushConfig(db, currentAppId(request), request.body, config.fcmTokenOrigin),
+    pushconfig: await createPushConfig(db, actorOf(request), request.body, config.fcmTokenOrigin),
   }));
   route(app, settingsEndpoints.updatePush, async (request) =>
     found(
-      await updatePushConfig(
-        db,
-        currentAppId(request),
-        request.params.id,
-        request.body,
-        config.fcmTokenOrigin,
-      ),
+      await updatePushConfig(db, actorOf(request), request.params.id, request.body, config.fcmTokenOrigin),
     ),
   );
 

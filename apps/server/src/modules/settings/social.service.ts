@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { socialConfigs } from "../../db/schema/index.ts";
-import { byTenant, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
@@ -32,8 +32,8 @@ export async function getSocialConfig(db: Db, adminId: string, name: SocialName)
 }
 
 /** A social save's audit entry: the app secret masked, the login named even when it did not change. */
-const socialEntry = (adminId: string, before: SocialRow | null, after: SocialRow) =>
-  byTenant(adminId, {
+const socialEntry = (actor: Actor, before: SocialRow | null, after: SocialRow) =>
+  byActor(actor, {
     action: "settings.social.save",
     recordType: "socialConfig",
     recordId: after.id,
@@ -43,7 +43,8 @@ const socialEntry = (adminId: string, before: SocialRow | null, after: SocialRow
     },
   });
 
-export async function createSocialConfig(db: Db, adminId: string, input: SocialInput) {
+export async function createSocialConfig(db: Db, actor: Actor, input: SocialInput) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(socialConfigs)
@@ -51,12 +52,13 @@ export async function createSocialConfig(db: Db, adminId: string, input: SocialI
       .onConflictDoNothing({ target: [socialConfigs.adminId, socialConfigs.name] })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
-    await recordAudit(tx, socialEntry(adminId, null, row));
+    await recordAudit(tx, socialEntry(actor, null, row));
     return toSocialConfig(row);
   });
 }
 
-export async function updateSocialConfig(db: Db, adminId: string, id: string, input: SocialInput) {
+export async function updateSocialConfig(db: Db, actor: Actor, id: string, input: SocialInput) {
+  const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const where = and(eq(socialConfigs.adminId, adminId), eq(socialConfigs.id, id));
     const [current] = await tx.select().from(socialConfigs).where(where).for("update");
@@ -71,7 +73,7 @@ export async function updateSocialConfig(db: Db, adminId: string, id: string, in
       .where(where)
       .returning();
     if (!row) return null;
-    await recordAudit(tx, socialEntry(adminId, current, row));
+    await recordAudit(tx, socialEntry(actor, current, row));
     return toSocialConfig(row);
   });
 }

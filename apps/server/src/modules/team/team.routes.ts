@@ -2,12 +2,16 @@ import { messages, teamEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { currentAdmin, currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAdmin, currentAppId } from "../../plugins/require-admin.ts";
 import type { TeamService } from "./team.service.ts";
 
 /** The team of the session's app: members and invitations (behind the administrator's token). */
 export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamService }) {
   route(app, teamEndpoints.list, async (request) => team.team(currentAppId(request)));
+
+  route(app, teamEndpoints.saveSettings, async (request) =>
+    team.saveSettings(actorOf(request), currentAdmin(request).mfaEnabledAt !== null, request.body),
+  );
 
   route(app, teamEndpoints.invite, async (request, reply) => {
     const created = await team.invite(currentAppId(request), currentAdmin(request).id, request.body);

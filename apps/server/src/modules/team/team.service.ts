@@ -1,13 +1,21 @@
-import type { InviteDetails, MemberRole, TeamAnswer, TeamMember } from "@rewards/contract";
+import type { InviteDetails, MemberRole, TeamAnswer, TeamMember, TeamSettings } from "@rewards/contract";
 import { messages } from "@rewards/contract";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { adminSessions, admins, appMembers, appSettings, teamInvites } from "../../db/schema/index.ts";
-import { recordAudit } from "../../lib/audit.ts";
+import {
+  adminSessions,
+  admins,
+  appMembers,
+  appSettings,
+  teamInvites,
+  teamSettings,
+} from "../../db/schema/index.ts";
+import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { MailSendError, type PlatformMailer } from "../../lib/platform-mail.ts";
 import { hashResetToken, newResetToken, ownAppFirst } from "../auth/index.ts";
+import { readTeamSettings } from "./team-settings.ts";
 
 export const inviteTtlMs = 7 * 86_400_000;
 
@@ -104,7 +112,36 @@ export function createTeamService({ db, mailer, publicUrl, now = () => new Date(
           role: invite.role,
           expiresAt: invite.expiresAt.toISOString(),
         })),
+        settings: await readTeamSettings(db, appId),
       };
+    },
+
+    /**
+     * Saves the team's rules (the row is created on the first save). An owner without 2FA cannot turn the
+     * team's 2FA rule on: it would lock them out of this very switch until they enrol.
+     */
+    async saveSettings(actor: Actor, actorHasMfa: boolean, input: TeamSettings): Promise<TeamSettings> {
+      if (input.requireMfa && !actorHasMfa) {
+        throw new AppError(400, messages.mfaOwnerFirst, { requireMfa: messages.mfaOwnerFirst });
+      }
+      return db.transaction(async (tx) => {
+        const before = await readTeamSettings(tx, actor.appId, true);
+        const saved = { requireMfa: input.requireMfa, supportAdjustmentLimit: input.supportAdjustmentLimit };
+        await tx
+          .insert(teamSettings)
+          .values({ appId: actor.appId, ...saved, updatedAt: now() })
+          .onConflictDoUpdate({ target: teamSettings.appId, set: { ...saved, updatedAt: now() } });
+        await recordAudit(
+          tx,
+          byActor(actor, {
+            action: "team.settings",
+            recordType: "teamSettings",
+            recordId: null,
+            changes: changesBetween(before, saved),
+          }),
+        );
+        return saved;
+      });
     },
 
     /** Records the invitation (replacing a pending one to the same address) and e-mails its link. */
