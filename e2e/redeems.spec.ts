@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall } from "./support/api.ts";
+import { apiCall, configureMailgun, tenantMailgun } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -92,26 +92,14 @@ it("pays a pending redeem: the gift card goes out by e-mail and the row shows Se
   await page.getByRole("link", { name: "App Setting → Mailgun" }).waitFor();
   expect(await redeemStatus(pending._id)).toBe(0);
 
-  const config = await apiCall(
-    server.baseUrl,
-    "POST",
-    "/api/setting/mailgun/",
-    {
-      mailgunDomain: "mg.tenant.test",
-      apiKey: "key-tenant",
-      fromEmail: "rewards@tenant.test",
-      supportEmail: "support@tenant.test",
-    },
-    token,
-  );
-  expect(config.status).toBe(200);
+  await configureMailgun(server.baseUrl, token);
 
   await page.getByRole("button", { name: "Send Reward" }).click();
   await page.waitForURL((url) => url.pathname === "/dash/redeems" && url.search === "?status=0");
   await page.getByText(`Reward sent to ${pending.redeemEmail}`).waitFor();
 
   const mail = await server.mail.waitFor(pending.redeemEmail, 20_000);
-  expect(mail.domain).toBe("mg.tenant.test");
+  expect(mail.domain).toBe(tenantMailgun.mailgunDomain);
   expect(mail.fields.subject).toBe(`Your ${pending.rewardName} is here`);
   expect(mail.fields.html).toContain("Enjoy your reward from the e2e test!");
   expect(mail.fields.html).toContain("E2E-GIFT-1234");

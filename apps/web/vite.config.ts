@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
@@ -5,12 +6,20 @@ const serverUrl = "http://localhost:3000";
 // Everything the server answers besides the SPA itself.
 const proxied = ["/api", "/postback", "/app", "/uploads", "/healthz"];
 
-export default defineConfig({
+// React Router 7's package exports point only at its development build (warnings and checks included);
+// a production build takes the production files it ships beside them, about 20 KB gzip less on every page.
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve("react-router/package.json")
+  .replace(/package\.json$/, "dist/production/index.mjs");
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve:
+    command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // The manifest maps each source module to its chunks: scripts/check-bundle-budgets.mjs reads it.
   build: { outDir: "dist", emptyOutDir: true, manifest: true },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: serverUrl, changeOrigin: true }])),
   },
-});
+}));

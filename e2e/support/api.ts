@@ -26,3 +26,18 @@ export async function registerAccount(
     confirmPassword: account.password,
   });
 }
+
+/** The app's own Mailgun settings of the tests: the reward e-mails of paid redeems go out with them. */
+export const tenantMailgun = {
+  mailgunDomain: "mg.tenant.test",
+  apiKey: "key-tenant",
+  fromEmail: "rewards@tenant.test",
+  supportEmail: "support@tenant.test",
+};
+
+/** Saves the app's Mailgun settings (the server's mail goes to the tests' sink); throws unless saved. */
+export async function configureMailgun(baseUrl: string, token: string) {
+  const answer = await apiCall(baseUrl, "POST", "/api/setting/mailgun/", tenantMailgun, token);
+  if (answer.status !== 200)
+    throw new Error(`the Mailgun settings were not saved: ${answer.status} ${JSON.stringify(answer.body)}`);
+}

@@ -11,11 +11,23 @@ export const owner = {
   installationOwner: true,
   mfaEnabled: false,
   mfaRequired: false,
+  adjustmentAllowance: null as number | null,
 };
 
-/** The same administrator as a member of the app with `role` (not the installation's owner unless owner). */
+/** A support agent's allowance in the tests: what is left of the app's 24-hour adjustment limit. */
+export const supportAllowance = 1000;
+
+/**
+ * The same administrator as a member of the app with `role` (not the installation's owner unless owner); a
+ * support agent has an adjustment allowance, the other roles none.
+ */
 export function memberAs(role: MemberRole): Profile {
-  return { ...owner, role, installationOwner: role === "owner" };
+  return {
+    ...owner,
+    role,
+    installationOwner: role === "owner",
+    adjustmentAllowance: role === "support" ? supportAllowance : null,
+  };
 }
 
 /** Signs the test's administrator in with `role`, for a component rendered on its own. */

@@ -12,8 +12,11 @@ import {
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
 import { SubmitIfCan } from "../../../components/submit-if-can";
+import { ApiError } from "../../../lib/api-client";
+import { useAuthStore } from "../../../lib/auth-store";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { useUpdateAppUser } from "../api/update-app-user";
 
@@ -38,6 +41,8 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
   const close = useCloseRouteModal();
   const { clearSelection } = useListOutlet();
   const update = useUpdateAppUser();
+  // A support agent's points left in the 24-hour limit; null for a role without one.
+  const allowance = useAuthStore((state) => state.user?.adjustmentAllowance ?? null);
   const form = useForm<FormValues, AppUserUpdateBody>({
     initialValues: {
       referCode: appUser.referCode,
@@ -70,6 +75,9 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
             ),
           );
           if (Object.keys(onForm).length > 0) form.setErrors(onForm);
+          // A refused adjustment (over the balance or the support limit) belongs on its field.
+          else if (error instanceof ApiError && error.status === 409 && body.pointsDelta !== 0)
+            form.setErrors({ pointsDelta: error.message });
           else showError(actionErrors.updateAppUser, error);
         },
       },
@@ -105,6 +113,11 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
           allowDecimal={false}
           {...form.getInputProps("pointsDelta")}
         />
+        {allowance !== null && (
+          <Text size="xs" c="dimmed" mt={-8}>
+            {screenText("appUsers.edit.allowance", { count: allowance })}
+          </Text>
+        )}
         {delta !== 0 && (
           <TextInput
             label={t("appUsers.edit.reason")}

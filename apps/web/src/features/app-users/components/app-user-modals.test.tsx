@@ -1,9 +1,11 @@
+import { messages } from "@rewards/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
 import { appUser, appUserDetails, appUserId } from "../../../test/fixtures/app-users";
+import { memberAs, supportAllowance } from "../../../test/members";
 import { errorBody, type FetchCall } from "../../../test/render";
 
 const listAnswer = { body: { totalCount: 1, entities: [appUser(1)] } };
@@ -101,6 +103,37 @@ describe("User modals", () => {
     await userEvent.click(dialog.getByRole("button", { name: "Save" }));
     expect(await dialog.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Edit User" })).toBeInTheDocument();
+  });
+
+  it("tells a support agent how many points they may still adjust, and shows the limit's refusal on the field", async () => {
+    const message = messages.adjustmentOverLimit(supportAllowance, supportAllowance);
+    const { calls } = renderApp(
+      `/dash/customers/${appUserId(1)}/edit`,
+      answerWith(() => ({ status: 409, body: errorBody(409, message) })),
+      memberAs("support"),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit User" }));
+    expect(
+      await dialog.findByText(`You can adjust up to ${supportAllowance} more points in the next 24 hours`),
+    ).toBeInTheDocument();
+    const adjust = dialog.getByLabelText("Adjust points");
+    await userEvent.clear(adjust);
+    await userEvent.type(adjust, "5000");
+    await userEvent.type(dialog.getByLabelText(/Reason/), "Goodwill");
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    expect(await dialog.findByText(message)).toBeInTheDocument();
+    expect(adjust).toHaveAttribute("aria-invalid", "true");
+    expect(calls().find((call) => call.method === "PUT")?.body).toMatchObject({ pointsDelta: 5000 });
+  });
+
+  it("shows no allowance to a role without a limit", async () => {
+    renderApp(
+      `/dash/customers/${appUserId(1)}/edit`,
+      answerWith(() => ({})),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit User" }));
+    await dialog.findByLabelText("Adjust points");
+    expect(dialog.queryByText(/You can adjust up to/)).not.toBeInTheDocument();
   });
 
   it("checks the form with the contract's rules before sending", async () => {

@@ -2,11 +2,14 @@ import { NativeSelect } from "@mantine/core";
 import { auditActions } from "@rewards/contract";
 import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
 import { t } from "../../../lib/i18n";
+import { screenText } from "../../../lib/screen-texts";
+import { useAuditActors } from "../api/get-audit-actors";
 import { actionLabel } from "./audit-labels";
 import { type ActivityListState, isIncompleteRecordId } from "./use-activity-list-state";
 
 export function ActivityFilters({ list }: { list: ActivityListState }) {
   const { filters, setFilters } = list;
+  const actors = useAuditActors();
   return (
     <FilterRow>
       <NativeSelect
@@ -18,6 +21,19 @@ export function ActivityFilters({ list }: { list: ActivityListState }) {
           ...auditActions.map((action) => ({ value: action, label: actionLabel(action) })),
         ]}
         w={240}
+      />
+      <NativeSelect
+        label={screenText("audit.filter.actor")}
+        value={filters.actorId ?? ""}
+        onChange={(event) => setFilters({ actorId: event.currentTarget.value })}
+        data={[
+          { value: "", label: t("list.all") },
+          ...(actors.data?.actors ?? []).map((actor) => ({
+            value: actor._id,
+            label: `${actor.fullName} (${actor.email})`,
+          })),
+        ]}
+        w={280}
       />
       <SearchFilter
         label={t("audit.filter.recordId")}

@@ -116,6 +116,36 @@ describe("Activity", () => {
     );
   });
 
+  it("filters by the member who acted, kept in the address", async () => {
+    const samId = "0190f4b2-7c1e-7a3d-9f10-2b6c8e4d8a01";
+    const actors = [
+      { _id: owner._id, fullName: owner.fullName, email: owner.username },
+      { _id: samId, fullName: "Sam Support", email: "sam@example.com" },
+    ];
+    const { calls, router } = renderApp("/dash/activity", (call) =>
+      call.url === "/api/audit/actors" ? { body: { actors } } : answer,
+    );
+    await tableLoaded();
+    const member = screen.getByLabelText("Member");
+    await screen.findByRole("option", { name: "Sam Support (sam@example.com)" });
+    await userEvent.selectOptions(member, "Sam Support (sam@example.com)");
+    await waitFor(() =>
+      expect(calls().filter(isList).at(-1)?.body).toMatchObject({
+        queryParams: { filter: { actorId: samId }, pageNumber: 1 },
+      }),
+    );
+    expect(router.state.location.search).toBe(`?actorId=${samId}`);
+  });
+
+  it("opens with the member filter from the address", async () => {
+    const samId = "0190f4b2-7c1e-7a3d-9f10-2b6c8e4d8a01";
+    const { calls } = renderApp(`/dash/activity?actorId=${samId}`, (call) =>
+      call.url === "/api/audit/actors" ? { body: { actors: [] } } : answer,
+    );
+    await tableLoaded();
+    expect(calls().filter(isList)[0]?.body).toMatchObject({ queryParams: { filter: { actorId: samId } } });
+  });
+
   it("asks nothing for a part of an id, and says why", async () => {
     const { calls } = renderApp("/dash/activity?recordId=0190f4b2", () => answer);
     expect(await screen.findByText(/Enter a complete ID/)).toBeInTheDocument();

@@ -1,21 +1,16 @@
 import type { AuditEntry } from "@rewards/contract";
 import en from "../../../i18n/en.json";
-import { type I18nKey, t } from "../../../lib/i18n";
+import screenTexts from "../../../i18n/en.screens.json";
 import { paths } from "../../../lib/paths";
 
-// The keys en.json has, to tell a known action from one a newer server wrote, without a second list.
-const labels: Record<string, string> = en;
+// The texts both files hold, to tell a known action from one a newer server wrote, without a second list.
+const labels: Record<string, string> = { ...en, ...screenTexts };
 
 /** An action's name for people; an action this build does not know shows as sent. */
-export function actionLabel(action: string): string {
-  const key = `audit.action.${action}` as I18nKey;
-  return key in labels ? t(key) : action;
-}
+export const actionLabel = (action: string): string => labels[`audit.action.${action}`] ?? action;
 
-export function recordTypeLabel(recordType: string): string {
-  const key = `audit.record.${recordType}` as I18nKey;
-  return key in labels ? t(key) : recordType;
-}
+export const recordTypeLabel = (recordType: string): string =>
+  labels[`audit.record.${recordType}`] ?? recordType;
 
 /** Where a record's own screen is; null when it has none (a reward item) or the entry deleted it. */
 export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "recordId">): string | null {
@@ -46,6 +41,10 @@ export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "re
     case "admin":
     case "securityConfig":
       return paths.admins;
+    case "member":
+    case "invite":
+    case "teamSettings":
+      return paths.team;
     default:
       return null;
   }

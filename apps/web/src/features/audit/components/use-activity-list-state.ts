@@ -11,6 +11,7 @@ const config: ListStateConfig<(typeof auditSortFields)[number], AuditFilter> = {
   filters: {
     action: { values: auditActions },
     recordId: {},
+    actorId: {},
   },
   sortFields: auditSortFields,
   defaultSort: { sortField: "createdAt", sortOrder: "desc" },
@@ -19,6 +20,8 @@ const config: ListStateConfig<(typeof auditSortFields)[number], AuditFilter> = {
     return compactFilter({
       action: (values.action || undefined) as AuditFilter["action"],
       recordId: values.recordId?.trim() || undefined,
+      // Chosen from the members' list: anything else in the address is no filter.
+      actorId: idSchema.safeParse(values.actorId).success ? values.actorId : undefined,
     }) as AuditFilter;
   },
 };

@@ -20,16 +20,18 @@ export function useMemberApps() {
 
 /**
  * Acting in another app: the answer's token replaces the stored one (the old session ends), and every
- * cached answer of the previous app is dropped; the profile is then asked again.
+ * cached answer of the previous app is dropped; the profile is then asked again. `onSwitched` runs
+ * here rather than in a mutate() callback: the dashboard's frame (the switcher with it) unmounts while
+ * the new profile loads, and a mutate() callback of an unmounted component never runs.
  */
-export function useSwitchApp() {
+export function useSwitchApp(onSwitched: (appId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (appId: string) => call(profileEndpoints.switchApp, { params: { appId } }),
-    onSuccess: ({ accessToken }) => {
-      // Queries only: clearing the mutations too would drop the caller's own onSuccess.
+    onSuccess: ({ accessToken }, appId) => {
       queryClient.removeQueries();
       useAuthStore.getState().setToken(accessToken);
+      onSwitched(appId);
     },
     onError: (error) => showError(t("team.error.switch"), error),
   });

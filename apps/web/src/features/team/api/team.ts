@@ -1,4 +1,11 @@
-import { type InviteBody, inviteBodySchema, type MemberRole, teamEndpoints } from "@rewards/contract";
+import {
+  type InviteBody,
+  inviteBodySchema,
+  type MemberRole,
+  type TeamSettings,
+  teamEndpoints,
+  teamSettingsSchema,
+} from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { t } from "../../../lib/i18n";
@@ -46,4 +53,12 @@ export function useChangeRole() {
 
 export function useRemoveMember() {
   return useTeamMutation((id: string) => call(teamEndpoints.removeMember, { params: { id } }));
+}
+
+/** The team's rules (two-factor sign-in, the support agents' limit); the form shows its own errors. */
+export function useSaveTeamSettings() {
+  return useTeamMutation(
+    (body: TeamSettings) => call(teamEndpoints.saveSettings, { body: teamSettingsSchema.parse(body) }),
+    false,
+  );
 }

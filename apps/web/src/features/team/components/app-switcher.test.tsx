@@ -51,5 +51,7 @@ describe("App switcher", { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.method === "POST")?.url).toBe("/api/profile/apps/a2");
     expect(useAuthStore.getState().authToken).toBe("jwt-a2");
     expect(useAuthStore.getState().user?.role).toBe("support");
+    // Said and done even though the frame reloads (and unmounts the switcher) for the new profile.
+    expect(await screen.findByText("Now working in Bob's app")).toBeInTheDocument();
   });
 });

@@ -10,8 +10,12 @@ import { useMemberApps, useSwitchApp } from "../api/member-apps";
 export function AppSwitcher() {
   const apps = useMemberApps().data?.apps ?? [];
   const appId = useAuthStore((state) => state.user?.appId);
-  const switchApp = useSwitchApp();
   const navigate = useNavigate();
+  const switchApp = useSwitchApp((switched) => {
+    const name = apps.find((app) => app.appId === switched)?.appName ?? "";
+    notifications.show({ color: "green", message: t("team.switcher.switched", { app: name }) });
+    void navigate(paths.dashboard);
+  });
   if (apps.length < 2) return null;
   return (
     <Select
@@ -24,13 +28,7 @@ export function AppSwitcher() {
       disabled={switchApp.isPending}
       onChange={(next) => {
         if (!next || next === appId) return;
-        const name = apps.find((app) => app.appId === next)?.appName ?? "";
-        switchApp.mutate(next, {
-          onSuccess: () => {
-            notifications.show({ color: "green", message: t("team.switcher.switched", { app: name }) });
-            void navigate(paths.dashboard);
-          },
-        });
+        switchApp.mutate(next);
       }}
     />
   );

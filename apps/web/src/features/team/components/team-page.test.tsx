@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
 import { memberAs } from "../../../test/members";
-import type { FetchCall } from "../../../test/render";
+import { errorBody, type FetchCall } from "../../../test/render";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -31,12 +31,14 @@ const team = {
     },
   ],
   invites: [{ _id: "i1", email: "vic@example.com", role: "viewer", expiresAt: "2026-01-08T00:00:00.000Z" }],
+  settings: { requireMfa: false, supportAdjustmentLimit: 1000 },
 };
 
 function answer(call: FetchCall) {
   if (call.url === "/api/team" && call.method === "GET") return { body: team };
   if (call.url === "/api/team/invites")
     return { status: 201, body: { _id: "i2", expiresAt: "2026-01-08T00:00:00.000Z" } };
+  if (call.url === "/api/team/settings") return { body: call.body };
   if (call.url === "/api/team/members/u2" && call.method === "PUT") {
     return { body: { ...team.members[1], role: "admin" } };
   }
@@ -121,6 +123,44 @@ describe("Team page", { timeout: 20_000 }, () => {
           .map((call) => call.url),
       ).toContain("/api/team/invites/i1"),
     );
+  });
+
+  it("saves the team rules: two-factor sign-in and the support limit, then reads the team again", async () => {
+    const { calls } = renderApp("/dash/team", answer);
+    const rules = within(await screen.findByRole("form", { name: "Team rules" }));
+    const limit = rules.getByLabelText("Support adjustment limit (points per 24 hours)");
+    expect(limit).toHaveValue("1000");
+    await userEvent.click(rules.getByRole("switch", { name: "Require two-factor sign-in for the team" }));
+    await userEvent.clear(limit);
+    await userEvent.type(limit, "250");
+    await userEvent.click(rules.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(calls().find((call) => call.url === "/api/team/settings")).toMatchObject({
+        method: "PUT",
+        body: { requireMfa: true, supportAdjustmentLimit: 250 },
+      }),
+    );
+    expect(await screen.findByText("Team rules saved")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls().filter((call) => call.url === "/api/team" && call.method === "GET")).toHaveLength(2),
+    );
+  });
+
+  it("shows the server's refusal of a rule on its field", async () => {
+    const message = "Maximum 1000000000000000";
+    const { calls } = renderApp("/dash/team", (call) =>
+      call.url === "/api/team/settings"
+        ? { status: 400, body: errorBody(400, "Bad Request", { supportAdjustmentLimit: message }) }
+        : answer(call),
+    );
+    const rules = within(await screen.findByRole("form", { name: "Team rules" }));
+    await userEvent.click(rules.getByRole("button", { name: "Save" }));
+    expect(await rules.findByText(message)).toBeInTheDocument();
+    expect(rules.getByLabelText("Support adjustment limit (points per 24 hours)")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    expect(calls().filter((call) => call.url === "/api/team/settings")).toHaveLength(1);
   });
 
   it("tells an admin, who does not manage the team, that the role does not allow it", async () => {

@@ -4,10 +4,12 @@ import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { RoleForbidden } from "../../../components/role-forbidden";
 import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
+import { screenText } from "../../../lib/screen-texts";
 import { useTeam } from "../api/team";
 import { InviteForm } from "./invite-form";
 import { InvitesTable } from "./invites-table";
 import { MembersTable } from "./members-table";
+import { TeamRulesForm } from "./team-rules-form";
 
 function TeamPage() {
   const team = useTeam();
@@ -33,6 +35,14 @@ function TeamPage() {
         </Title>
         {team.data && <InvitesTable invites={team.data.invites} />}
       </Card>
+      {team.data && (
+        <Card withBorder radius="lg" padding="lg">
+          <Title order={2} fz="lg" mb="md">
+            {screenText("team.rules.title")}
+          </Title>
+          <TeamRulesForm settings={team.data.settings} />
+        </Card>
+      )}
     </Stack>
   );
 }
