@@ -221,7 +221,7 @@ export function allCases(adminId: string, s: Samples): Case[] {
       {},
       keys(auditFilterSchema),
       auditSortFields,
-      { action: [auditActions[0]], recordId: [s.user.id] },
+      { action: [auditActions[0]], recordId: [s.user.id], actorId: [adminId] },
       (db, body) => listAudit(db, adminId, auditListBodySchema.parse(body).queryParams as never),
     ),
     ...listCases("countries", countryEndpoints.list, {}, keys(countryFilterSchema), countrySortFields, {
