@@ -26,6 +26,7 @@ import { healthRoutes } from "./modules/health/index.ts";
 import { networkRoutes } from "./modules/network/index.ts";
 import { notificationsRoutes } from "./modules/notifications/index.ts";
 import { offersRoutes } from "./modules/offers/index.ts";
+import { payoutsRoutes } from "./modules/payouts/index.ts";
 import { postbackLogRoutes, postbackRoutes } from "./modules/postbacks/index.ts";
 import { profileAppRoutes, profileRoutes } from "./modules/profile/index.ts";
 import { deliverThroughTenantMailgun, redeemAdminRoutes } from "./modules/redeems/index.ts";
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(postbackLogRoutes);
       await signedIn.register(redeemAdminRoutes, { onQueued: () => outbox?.wake() });
       await signedIn.register(catalogRoutes);
+      await signedIn.register(payoutsRoutes);
       await signedIn.register(giveawayRoutes);
       await signedIn.register(networkRoutes);
       await signedIn.register(appSettingRoutes);

@@ -16,6 +16,7 @@ export * from "./resources/network.ts";
 export * from "./resources/notifications.ts";
 export * from "./resources/offer-details.ts";
 export * from "./resources/offers.ts";
+export * from "./resources/payouts.ts";
 export * from "./resources/postbacks.ts";
 export * from "./resources/redeems.ts";
 export * from "./resources/reward-items.ts";

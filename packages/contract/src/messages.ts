@@ -32,6 +32,11 @@ export const messages = {
   // Team and invitations.
   teamAlreadyMember: "This person is already a member of the app",
   teamLastOwner: "The app must keep at least one owner",
+  // Payouts.
+  outOfStock: "Out of stock",
+  codeFromStock: "This reward item pays from its code stock: leave the code empty",
+  providerNotReady: "Set up a payout provider before choosing it",
+  codeUsed: "This code has been used: it stays on record",
   adjustmentOverLimit: (limit: number, left: number) =>
     `Support can adjust at most ${limit} points in 24 hours; ${left} are left`,
   inviteInvalid: "This invitation link is not valid: it may have expired, been used or withdrawn",

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { customType } from "drizzle-orm/pg-core";
@@ -70,6 +70,16 @@ export function openSecret(stored: string, key: Buffer = currentKey()): string {
   } catch {
     throw new SecretKeyMismatchError("a secret could not be decrypted with this secrets key");
   }
+}
+
+/**
+ * A keyed fingerprint of a value (HMAC-SHA256, hex) under a key derived from the secrets key: equal values
+ * give equal fingerprints, so duplicates are found without decrypting, and a database dump alone cannot
+ * test guesses against them.
+ */
+export function fingerprint(text: string, key: Buffer = currentKey()): string {
+  const fingerprintKey = createHmac("sha256", key).update("reward-code-fingerprint").digest();
+  return createHmac("sha256", fingerprintKey).update(text, "utf8").digest("hex");
 }
 
 /** A text column whose value is encrypted at rest. */

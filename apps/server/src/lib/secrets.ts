@@ -6,8 +6,11 @@ import { secretMask } from "@rewards/contract";
  */
 export function maskSecret(secret: string): string {
   if (!secret) return "";
-  return secretMask + (secret.length >= 12 ? secret.slice(-4) : "");
+  return secretMask + shownTail(secret);
 }
+
+/** What a mask shows of a secret: its last 4 characters when it has 12 or more, else nothing. */
+export const shownTail = (secret: string) => (secret.length >= 12 ? secret.slice(-4) : "");
 
 /** A save that sends the mask of the stored secret back keeps it; any other value replaces it. */
 export function keepOrReplace(incoming: string, stored: string | undefined): string {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, redeems } from "../../src/db/schema/index.ts";
 import { retryDelayMs } from "../../src/lib/outbox.ts";
 import { retryAfterMs } from "../../src/lib/platform-mail.ts";
+import { maskSecret } from "../../src/lib/secrets.ts";
 import { seedDemoData } from "../../src/seed/demo-data.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../support/tenants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -118,6 +119,11 @@ describe("reward e-mails through the outbox", () => {
       await t.app.inject({ method: "GET", url: `/api/redeem/${redeemId}`, headers: a.headers })
     ).json<RedeemDetails>();
   const mailsTo = (to: string) => t.mail.received.filter((mail) => mail.fields.to === to);
+  /** The redeem's code in clear, as the owner's reveal answers it (answers show it masked). */
+  const revealed = async (redeemId: string) =>
+    (await t.app.inject({ method: "POST", url: `/api/redeem/${redeemId}/code`, headers: a.headers })).json<{
+      code: string;
+    }>().code;
 
   it.each(modes)("Mailgun %s: keeps trying with backoff, and delivers once it is back", async (mode) => {
     const to = `back-${mode}@user.test`;
@@ -146,7 +152,12 @@ describe("reward e-mails through the outbox", () => {
     expect(mailsTo(to)[0]?.fields["v:outbox_id"]).toBe(outboxId);
     expect(mailsTo(to)[0]?.fields.html).toContain(code);
     // The redeem itself never changed: Sent, with its code, and the details show the delivery.
-    expect(await details(redeemId)).toMatchObject({ status: 1, code, delivery: { status: "sent" } });
+    expect(await details(redeemId)).toMatchObject({
+      status: 1,
+      code: maskSecret(code),
+      delivery: { status: "sent" },
+    });
+    expect(await revealed(redeemId)).toBe(code);
   });
 
   it.each(modes)("Mailgun %s for good: gives up after the last try and records why", async (mode) => {
@@ -161,13 +172,14 @@ describe("reward e-mails through the outbox", () => {
       expect(mailsTo(to)).toHaveLength(0);
       expect(await details(redeemId)).toMatchObject({
         status: 1,
-        code,
+        code: maskSecret(code),
         delivery: {
           status: "failed",
           attempts: maxAttempts,
           lastError: expect.stringMatching(reasonPattern[mode]),
         },
       });
+      expect(await revealed(redeemId)).toBe(code);
     } finally {
       await healGate(gate);
     }

@@ -20,6 +20,8 @@ afterAll(() => t.close());
 /** Writes that take no body, and why. */
 const writesWithoutBody: Record<string, string> = {
   "PUT /api/redeem/:id": "cancelling names the redeem in the path; there is nothing else to send",
+  "POST /api/redeem/:id/code": "revealing names the redeem in the path; there is nothing else to send",
+  "POST /api/payouts/codes/:id/reveal": "revealing names the code in the path; there is nothing else to send",
   "POST /app/v1/auth/sign-out": "signing out names the session by its token",
   "POST /api/users/logout": "signing out names the session by its token",
   "POST /api/profile/mfa/setup": "a new secret for the signed-in administrator; there is nothing to send",

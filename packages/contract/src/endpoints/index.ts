@@ -9,6 +9,7 @@ import { giveawayEndpoints } from "./giveaway.ts";
 import { networkEndpoints } from "./network.ts";
 import { notificationEndpoints } from "./notifications.ts";
 import { offerEndpoints } from "./offers.ts";
+import { payoutEndpoints } from "./payouts.ts";
 import { postbackEndpoints } from "./postbacks.ts";
 import { profileEndpoints } from "./profile.ts";
 import { redeemEndpoints } from "./redeems.ts";
@@ -28,6 +29,7 @@ export { giveawayEndpoints } from "./giveaway.ts";
 export { networkEndpoints } from "./network.ts";
 export { notificationEndpoints } from "./notifications.ts";
 export { offerEndpoints } from "./offers.ts";
+export { payoutEndpoints } from "./payouts.ts";
 export { postbackEndpoints } from "./postbacks.ts";
 export { profileEndpoints } from "./profile.ts";
 export { redeemEndpoints } from "./redeems.ts";
@@ -51,6 +53,7 @@ export const endpointGroups = {
   offers: offerEndpoints,
   postbacks: postbackEndpoints,
   redeems: redeemEndpoints,
+  payouts: payoutEndpoints,
   countries: countryEndpoints,
   rewards: rewardEndpoints,
   rewardItems: rewardItemEndpoints,

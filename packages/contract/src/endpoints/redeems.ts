@@ -5,6 +5,7 @@ import {
   appRedeemBodySchema,
   appSignedInHeadersSchema,
 } from "../resources/app-api.ts";
+import { revealedCodeSchema } from "../resources/payouts.ts";
 import {
   payRedeemBodySchema,
   redeemDetailsSchema,
@@ -50,6 +51,15 @@ export const redeemEndpoints = {
     params: idParamsSchema,
     body: payRedeemBodySchema,
     responses: { 200: redeemDetailsSchema, ...withConflicts },
+  }),
+  revealCode: endpoint({
+    method: "POST",
+    permission: "settings.write",
+    path: "/api/redeem/:id/code",
+    tags: ["redeems"],
+    summary: "Show the gift card a redeem was paid with, in clear (audited)",
+    params: idParamsSchema,
+    responses: { 200: revealedCodeSchema, ...errors, 403: errorAnswerSchema, 404: errorAnswerSchema },
   }),
   details: endpoint({
     method: "GET",

@@ -74,6 +74,16 @@ export const dashboardSchema = z.object({
       userEmail: z.string(),
     }),
   ),
+  /** The app's inventory items with fewer available codes than their alert threshold, fewest first. */
+  lowStock: z.array(
+    z.object({
+      rewardItemId: z.string(),
+      rewardName: z.string(),
+      cost: z.string(),
+      available: z.number().int(),
+      lowStockBelow: z.number().int(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

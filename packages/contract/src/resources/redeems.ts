@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 import { appUserSchema } from "./app-users.ts";
+import { fulfilmentSchema } from "./payouts.ts";
 import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 
 /** One numbering everywhere, list filter included (decision 0004). */
@@ -22,6 +23,7 @@ export const redeemSchema = z.object({
   rewardExtraInfo: z.string().nullable(),
   redeemDate: z.string(),
   status: statusSchema,
+  /** The gift card sent, masked to its last four characters (reveal it with POST /api/redeem/:id/code). */
   code: z.string().nullable(),
   subject: z.string().nullable(),
   paidAt: z.string().nullable(),
@@ -48,6 +50,8 @@ export const redeemDetailsSchema = redeemSchema.extend({
   ip: z.string().nullable(),
   ipCountry: z.string().nullable(),
   screening: ipScreeningSchema.nullable(),
+  /** How it is paid: its reward item's fulfilment ("manual" when the item is gone). */
+  fulfilment: fulfilmentSchema,
 });
 export type RedeemDetails = z.infer<typeof redeemDetailsSchema>;
 
@@ -75,11 +79,8 @@ export const redeemsStateAnswerSchema = z.object({ updated: z.number().int() });
 
 /** Paying a redeem (the Send Redeem form): the gift card goes by e-mail; `text` is the rich HTML body. */
 export const payRedeemBodySchema = z.object({
-  code: z
-    .string({ error: messages.giftCardCodeRequired })
-    .trim()
-    .min(1, messages.giftCardCodeRequired)
-    .max(500),
+  /** Required for a manual item; left out for an inventory item, whose code comes from its stock. */
+  code: z.string().trim().max(500, messages.max(500)).optional(),
   rewardName: z
     .string({ error: messages.rewardNameRequired })
     .trim()

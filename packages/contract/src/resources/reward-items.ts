@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
+import { fulfilmentSchema } from "./payouts.ts";
 import { catalogDefaultPageSize } from "./rewards.ts";
 import { intMessage } from "./tenant-config.ts";
 
@@ -12,6 +13,12 @@ export const rewardItemSchema = z.object({
   /** Reward Cost, shown as "N P". */
   points: z.number().int(),
   rewardId: z.string(),
+  /** How its redeems are paid (docs/features/payouts.md). */
+  fulfilment: fulfilmentSchema,
+  /** An inventory item's stock is low (dashboard alert, red on the catalog) below this many codes. */
+  lowStockBelow: z.number().int(),
+  /** Unused, unexpired codes of an inventory item; null for other fulfilments. */
+  available: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type RewardItem = z.infer<typeof rewardItemSchema>;
@@ -32,6 +39,13 @@ export const rewardItemBodySchema = z.object({
     )
     .min(rewardItemPointsLimits.min, messages.minimum(rewardItemPointsLimits.min))
     .max(rewardItemPointsLimits.max, messages.maximum(rewardItemPointsLimits.max)),
+  fulfilment: fulfilmentSchema.default("manual"),
+  lowStockBelow: z
+    .number({ error: messages.required })
+    .int(messages.wholeNumber)
+    .min(0, messages.minimum(0))
+    .max(1_000_000, messages.maximum(1_000_000))
+    .default(10),
 });
 export type RewardItemBody = z.input<typeof rewardItemBodySchema>;
 export const rewardItemCreatedSchema = z.object({ rewardItem: rewardItemSchema });

@@ -1,3 +1,4 @@
+import { fulfilments } from "@rewards/contract";
 import {
   bigint,
   customType,
@@ -86,6 +87,8 @@ export const rewardItems = pgTable(
       .references(() => rewards.id, { onDelete: "cascade" }),
     cost: text("cost").notNull(),
     points: bigint("points", { mode: "number" }).notNull(),
+    fulfilment: text("fulfilment", { enum: fulfilments }).notNull().default("manual"),
+    lowStockBelow: integer("low_stock_below").notNull().default(10),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("reward_items_reward_idx").on(t.adminId, t.rewardId, t.id)],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { encryptedText } from "../../lib/secret-box.ts";
 import { admins } from "./admins.ts";
 import { appUsers } from "./app-users.ts";
 
@@ -25,7 +26,7 @@ export const redeems = pgTable(
     rewardItemId: uuid("reward_item_id"),
     redeemDate: timestamp("redeem_date", { withTimezone: true }).notNull().defaultNow(),
     status: smallint("status").notNull().default(0),
-    code: text("code"),
+    code: encryptedText("code"),
     subject: text("subject"),
     bodyHtml: text("body_html"),
     paidByAdminId: uuid("paid_by_admin_id"),
@@ -68,8 +69,8 @@ export const mailOutbox = pgTable(
     redeemId: uuid("redeem_id").references(() => redeems.id, { onDelete: "set null" }),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    html: encryptedText("html").notNull(),
+    text: encryptedText("text").notNull(),
     status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
       .notNull()
       .default("queued"),

@@ -220,6 +220,16 @@ const writes: WriteCase[] = [
       rewardName: { after: "Amazon Gift Card" },
     }),
   },
+  {
+    action: "redeem.revealCode",
+    write: async () => {
+      // The redeem the "redeem.pay" case above paid.
+      const paid = redeemsIn(0)[2] as Redeem;
+      await ok(a, "POST", `/api/redeem/${paid._id}/code`);
+      return paid._id;
+    },
+    changes: () => ({ code: { after: "••••9876" } }),
+  },
   { action: "country.create", write: newCountry, changes: () => ({ priority: { after: 5 } }) },
   {
     action: "country.update",
@@ -491,6 +501,10 @@ describe("every administrator write records one entry", () => {
       "team.remove",
       // The owner's team settings: src/modules/team/team-rules.test.ts checks its entry.
       "team.settings",
+      // The code inventory's writes: src/modules/payouts/payouts.routes.test.ts checks their entries.
+      "rewardCode.import",
+      "rewardCode.reveal",
+      "rewardCode.delete",
     ]);
     expect(auditActions.filter((action) => !covered.has(action))).toEqual([]);
   });

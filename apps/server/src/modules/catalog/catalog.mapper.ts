@@ -24,10 +24,14 @@ export const toReward = (row: RewardRow): Reward => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export const toRewardItem = (row: RewardItemRow): RewardItem => ({
+/** `available` counts an inventory item's unused, unexpired codes; other fulfilments answer null. */
+export const toRewardItem = (row: RewardItemRow, available: number | null = null): RewardItem => ({
   _id: row.id,
   cost: row.cost,
   points: row.points,
   rewardId: row.rewardId,
+  fulfilment: row.fulfilment,
+  lowStockBelow: row.lowStockBelow,
+  available: row.fulfilment === "inventory" ? (available ?? 0) : null,
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,4 +1,10 @@
-import type { Country, Reward, RewardItem, RewardItemListAnswer } from "@rewards/contract";
+import {
+  type Country,
+  messages,
+  type Reward,
+  type RewardItem,
+  type RewardItemListAnswer,
+} from "@rewards/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartBody, png } from "../../../test/support/multipart.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
@@ -181,5 +187,95 @@ describe("POST /api/reward/rewardsItems/:rewardId (list)", () => {
     expect((await call(null, "POST", url, { queryParams: {} })).statusCode).toBe(401);
     expect((await call(a, "POST", url, { queryParams: { pageSize: 0 } })).statusCode).toBe(400);
     expect((await call(a, "POST", url, { queryParams: { sortField: "name" } })).statusCode).toBe(400);
+  });
+});
+
+describe("an item's fulfilment and stock", () => {
+  const importCodes = (itemId: string, csv: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/payouts/items/${itemId}/codes`,
+      headers: a.headers,
+      payload: { csv },
+    });
+
+  it("is manual by default, with a low-stock threshold of 10 and no stock figure", async () => {
+    const item = await createItem(reward._id, "$40", 40000);
+    expect(item).toMatchObject({ fulfilment: "manual", lowStockBelow: 10, available: null });
+  });
+
+  it("counts an inventory item's available codes, on create, update, details and list", async () => {
+    const created = await call(a, "POST", `/api/reward/rewardItem/${reward._id}`, {
+      cost: "$45",
+      points: 45000,
+      fulfilment: "inventory",
+      lowStockBelow: 3,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const item = created.json<{ rewardItem: RewardItem }>().rewardItem;
+    expect(item).toMatchObject({ fulfilment: "inventory", lowStockBelow: 3, available: 0 });
+    const imported = await importCodes(
+      item._id,
+      "code,expires\nSTOCK-0001,\nSTOCK-0002,\nSTOCK-0003,2020-01-01\n",
+    );
+    expect(imported.json()).toMatchObject({ added: 2 });
+    expect((await call(a, "GET", `/api/reward/rewardItem/${item._id}`)).json()).toMatchObject({
+      available: 2,
+    });
+    const listed = await listOk(reward._id, { pageSize: 100 });
+    expect(listed.entities.find((entity) => entity._id === item._id)).toMatchObject({ available: 2 });
+    expect(
+      listed.entities.filter((entity) => entity.fulfilment === "manual").every((e) => e.available === null),
+    ).toBe(true);
+    const updated = await call(a, "PUT", `/api/reward/rewardItem/${item._id}`, {
+      cost: "$45",
+      points: 45000,
+      fulfilment: "manual",
+      lowStockBelow: 5,
+    });
+    expect(updated.json()).toMatchObject({ fulfilment: "manual", lowStockBelow: 5, available: null });
+    const [entry] = (
+      await call(a, "POST", "/api/audit", {
+        queryParams: { filter: { action: "rewardItem.update", recordId: item._id } },
+      })
+    ).json().entities;
+    expect(entry.changes).toMatchObject({
+      fulfilment: { before: "inventory", after: "manual" },
+      lowStockBelow: { before: 3, after: 5 },
+    });
+  });
+
+  it("refuses the provider fulfilment while no provider exists, and an unknown one", async () => {
+    const refused = await call(a, "POST", `/api/reward/rewardItem/${reward._id}`, {
+      cost: "$50",
+      points: 50000,
+      fulfilment: "provider",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ fulfilment: messages.providerNotReady });
+    const item = await createItem(reward._id, "$55", 55000);
+    const update = await call(a, "PUT", `/api/reward/rewardItem/${item._id}`, {
+      cost: "$55",
+      points: 55000,
+      fulfilment: "provider",
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().fieldErrors).toEqual({ fulfilment: messages.providerNotReady });
+    expect((await call(a, "GET", `/api/reward/rewardItem/${item._id}`)).json()).toMatchObject({
+      fulfilment: "manual",
+    });
+    const unknown = await call(a, "POST", `/api/reward/rewardItem/${reward._id}`, {
+      cost: "$50",
+      points: 50000,
+      fulfilment: "carrier pigeon",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().fieldErrors)).toEqual(["fulfilment"]);
+    const negative = await call(a, "POST", `/api/reward/rewardItem/${reward._id}`, {
+      cost: "$50",
+      points: 50000,
+      lowStockBelow: -1,
+    });
+    expect(negative.json().fieldErrors).toEqual({ lowStockBelow: "Minimum 0" });
   });
 });

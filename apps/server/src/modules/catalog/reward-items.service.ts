@@ -5,14 +5,17 @@ import type {
   rewardItemBodySchema,
   rewardItemFilterSchema,
 } from "@rewards/contract";
+import { messages } from "@rewards/contract";
 import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
-import { toRewardItem } from "./catalog.mapper.ts";
+import { availableByItem } from "../payouts/index.ts";
+import { type RewardItemRow, toRewardItem } from "./catalog.mapper.ts";
 
 type RewardItemFilter = z.output<typeof rewardItemFilterSchema>;
 type RewardItemBody = z.output<typeof rewardItemBodySchema>;
@@ -54,7 +57,21 @@ export async function listRewardItems(
       .offset(offset),
     db.select(countAll()).from(rewardItems).where(where),
   ]);
-  return { totalCount: total?.value ?? 0, entities: rows.map(toRewardItem) };
+  return { totalCount: total?.value ?? 0, entities: await withStock(db, adminId, rows) };
+}
+
+/** The items as answered, with the available codes of the inventory ones (one grouped count). */
+async function withStock(db: Db, adminId: string, rows: RewardItemRow[]): Promise<RewardItem[]> {
+  const inventory = rows.filter((row) => row.fulfilment === "inventory").map((row) => row.id);
+  const available = await availableByItem(db, adminId, inventory);
+  return rows.map((row) => toRewardItem(row, available.get(row.id) ?? 0));
+}
+
+/** No payout provider can be set up yet: an item cannot choose one. */
+function assertFulfilmentReady(body: RewardItemBody) {
+  if (body.fulfilment === "provider") {
+    throw new AppError(400, messages.providerNotReady, { fulfilment: messages.providerNotReady });
+  }
 }
 
 export async function getRewardItem(db: Db, adminId: string, id: string): Promise<RewardItem | null> {
@@ -62,13 +79,19 @@ export async function getRewardItem(db: Db, adminId: string, id: string): Promis
     .select()
     .from(rewardItems)
     .where(and(tenant(adminId), eq(rewardItems.id, id)));
-  return row ? toRewardItem(row) : null;
+  if (!row) return null;
+  const [item] = await withStock(db, adminId, [row]);
+  return item ?? null;
 }
 
-type RewardItemRow = typeof rewardItems.$inferSelect;
-
 /** What an item's audit entries show. */
-const audited = (row: RewardItemRow) => ({ cost: row.cost, points: row.points, rewardId: row.rewardId });
+const audited = (row: RewardItemRow) => ({
+  cost: row.cost,
+  points: row.points,
+  rewardId: row.rewardId,
+  fulfilment: row.fulfilment,
+  lowStockBelow: row.lowStockBelow,
+});
 
 const itemEntry = (
   actor: Actor,
@@ -86,15 +109,26 @@ export async function createRewardItem(
 ): Promise<RewardItem | null> {
   const adminId = actor.appId;
   if (!(await rewardExists(db, adminId, rewardId))) return null;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  assertFulfilmentReady(body);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
       .insert(rewardItems)
-      .values({ id: newId(), adminId, rewardId, cost: body.cost, points: body.points })
+      .values({
+        id: newId(),
+        adminId,
+        rewardId,
+        cost: body.cost,
+        points: body.points,
+        fulfilment: body.fulfilment,
+        lowStockBelow: body.lowStockBelow,
+      })
       .returning();
-    if (!row) return null;
-    await recordAudit(tx, itemEntry(actor, "rewardItem.create", row.id, changesBetween(null, audited(row))));
-    return toRewardItem(row);
+    if (!inserted) return null;
+    const changes = changesBetween(null, audited(inserted));
+    await recordAudit(tx, itemEntry(actor, "rewardItem.create", inserted.id, changes));
+    return inserted;
   });
+  return row ? toRewardItem(row, 0) : null;
 }
 
 export async function updateRewardItem(
@@ -104,20 +138,29 @@ export async function updateRewardItem(
   body: RewardItemBody,
 ): Promise<RewardItem | null> {
   const adminId = actor.appId;
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const where = and(tenant(adminId), eq(rewardItems.id, id));
     const [current] = await tx.select().from(rewardItems).where(where).for("update");
     if (!current) return null;
-    const [row] = await tx
+    assertFulfilmentReady(body);
+    const [updated] = await tx
       .update(rewardItems)
-      .set({ cost: body.cost, points: body.points })
+      .set({
+        cost: body.cost,
+        points: body.points,
+        fulfilment: body.fulfilment,
+        lowStockBelow: body.lowStockBelow,
+      })
       .where(where)
       .returning();
-    if (!row) return null;
-    const changes = changesBetween(audited(current), audited(row));
+    if (!updated) return null;
+    const changes = changesBetween(audited(current), audited(updated));
     await recordAudit(tx, itemEntry(actor, "rewardItem.update", id, changes));
-    return toRewardItem(row);
+    return updated;
   });
+  if (!row) return null;
+  const [item] = await withStock(db, adminId, [row]);
+  return item ?? null;
 }
 
 export async function deleteRewardItems(db: Db, actor: Actor, ids: string[]): Promise<RewardItem[]> {
@@ -131,6 +174,6 @@ export async function deleteRewardItems(db: Db, actor: Actor, ids: string[]): Pr
       tx,
       deleted.map((row) => itemEntry(actor, "rewardItem.delete", row.id, changesBetween(audited(row), null))),
     );
-    return deleted.map(toRewardItem);
+    return deleted.map((row) => toRewardItem(row));
   });
 }

@@ -1,10 +1,21 @@
 import type { DashboardRange } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember } from "../../../test/support/members.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
-import { activityBuckets, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
+import {
+  activityBuckets,
+  appUsers,
+  completedOffers,
+  redeems,
+  rewardCodes,
+  rewardItems,
+  rewards,
+} from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
+import { fingerprint } from "../../lib/secret-box.ts";
+import { seedDemoCatalog } from "../../seed/demo-catalog.ts";
 import { getDashboard } from "./dashboard.service.ts";
 
 // 2026-03-29 is the day Europe/Berlin moves to summer time (at 01:00 UTC); New York moved on 03-08.
@@ -231,5 +242,58 @@ describe("GET /api/dash", () => {
     });
     expect(badRange.statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/api/dash" })).statusCode).toBe(401);
+  });
+});
+
+describe("the low-stock alert", () => {
+  it("lists the app's inventory items with fewer available codes than their threshold, to every role", async () => {
+    await seedDemoCatalog(t.db, a.id);
+    await seedDemoCatalog(t.db, b.id);
+    const items = await t.db
+      .select({ id: rewardItems.id, cost: rewardItems.cost, rewardName: rewards.name })
+      .from(rewardItems)
+      .innerJoin(rewards, eq(rewards.id, rewardItems.rewardId))
+      .where(eq(rewardItems.adminId, a.id))
+      .orderBy(rewardItems.id)
+      .limit(3);
+    const [low, enough, manual] = items;
+    const [ofB] = await t.db.select().from(rewardItems).where(eq(rewardItems.adminId, b.id)).limit(1);
+    await t.db
+      .update(rewardItems)
+      .set({ fulfilment: "inventory", lowStockBelow: 3 })
+      .where(sql`${rewardItems.id} in (${low?.id}, ${enough?.id}, ${ofB?.id})`);
+    const addCode = async (adminId: string, itemId: string, code: string, extra: object = {}) =>
+      t.db.insert(rewardCodes).values({
+        id: newId(),
+        adminId,
+        rewardItemId: itemId,
+        code,
+        fingerprint: fingerprint(code),
+        last4: code.slice(-4),
+        ...extra,
+      });
+    // low: 2 available (and a used and an expired one, which do not count); enough: 3.
+    await addCode(a.id, low?.id ?? "", "LOW-0001");
+    await addCode(a.id, low?.id ?? "", "LOW-0002");
+    await addCode(a.id, low?.id ?? "", "LOW-0003", { usedAt: new Date() });
+    await addCode(a.id, low?.id ?? "", "LOW-0004", { expiresOn: "2020-01-01" });
+    for (const code of ["OK-0001", "OK-0002", "OK-0003"]) await addCode(a.id, enough?.id ?? "", code);
+
+    expect((await dash("UTC")).lowStock).toEqual([
+      {
+        rewardItemId: low?.id,
+        rewardName: low?.rewardName,
+        cost: low?.cost,
+        available: 2,
+        lowStockBelow: 3,
+      },
+    ]);
+    expect(manual).toBeDefined();
+    // B's empty inventory item is B's alert only.
+    expect((await dash("UTC", "today", b.id)).lowStock.map((item) => item.rewardItemId)).toEqual([ofB?.id]);
+    const viewer = await addMember(t, a.id, "viewer");
+    const response = await t.app.inject({ method: "GET", url: "/api/dash", headers: viewer.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().lowStock).toHaveLength(1);
   });
 });

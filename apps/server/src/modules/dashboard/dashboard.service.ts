@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
+import { lowStockItems } from "../payouts/index.ts";
 
 type Totals = { users: number; offers: number; revenue: number; redeems: number };
 const zero = (): Totals => ({ users: 0, offers: 0, revenue: 0, redeems: 0 });
@@ -99,7 +100,7 @@ export async function getDashboard(
   const scanTo = new Date(Math.max(period.to.getTime(), dayStarts[7] ?? 0));
   const slotSums = periodSums(db, adminId, { scanFrom, scanTo, period, dayStarts });
 
-  const [slots, [allTime], lastUsers, lastOffers, lastRedeems] = await Promise.all([
+  const [slots, [allTime], lastUsers, lastOffers, lastRedeems, lowStock] = await Promise.all([
     slotSums,
     // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
     db
@@ -136,6 +137,7 @@ export async function getDashboard(
       .where(eq(redeems.adminId, adminId))
       .orderBy(desc(redeems.redeemDate), desc(redeems.id))
       .limit(dashboardLastCount),
+    lowStockItems(db, adminId),
   ]);
 
   const inPeriod = zero();
@@ -186,5 +188,6 @@ export async function getDashboard(
       redeemDate: redeem.redeemDate.toISOString(),
       userEmail,
     })),
+    lowStock,
   };
 }

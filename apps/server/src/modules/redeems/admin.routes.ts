@@ -4,7 +4,7 @@ import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import { getRedeemDetails, listRedeems } from "./redeem-queries.ts";
-import { cancelRedeem, changeRedeemsStatus, payRedeem } from "./redeems.service.ts";
+import { cancelRedeem, changeRedeemsStatus, payRedeem, revealRedeemCode } from "./redeems.service.ts";
 
 /**
  * The dashboard's Redeems, scoped to the signed-in administrator's app. `onQueued` wakes the outbox
@@ -26,6 +26,10 @@ export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { on
     onQueued();
     return redeem;
   });
+
+  route(app, redeemEndpoints.revealCode, async (request) =>
+    found(await revealRedeemCode(db, actorOf(request), request.params.id)),
+  );
 
   route(app, redeemEndpoints.details, async (request) =>
     found(await getRedeemDetails(db, currentAppId(request), request.params.id)),

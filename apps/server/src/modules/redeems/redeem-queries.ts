@@ -6,6 +6,7 @@ import { appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/ind
 import { tenantTotal } from "../../lib/activity-totals.ts";
 import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
 import { toAppUser } from "../app-users/index.ts";
+import { fulfilmentOf } from "../payouts/index.ts";
 import { toIpScreening } from "../risk/index.ts";
 import { toDelivery, toRedeem } from "./redeems.mapper.ts";
 
@@ -69,7 +70,7 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
     .where(and(tenant(adminId), eq(redeems.id, id)));
   if (!row) return null;
-  const [[mail], [screening]] = await Promise.all([
+  const [[mail], [screening], fulfilment] = await Promise.all([
     db
       .select()
       .from(mailOutbox)
@@ -88,6 +89,7 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
       )
       .orderBy(desc(ipScreenings.createdAt))
       .limit(1),
+    fulfilmentOf(db, adminId, row.redeem.rewardItemId),
   ]);
   return {
     ...toRedeem(row.redeem, row.user.username),
@@ -97,5 +99,6 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     ip: row.redeem.ip,
     ipCountry: row.redeem.ipCountry,
     screening: screening ? toIpScreening(screening) : null,
+    fulfilment,
   };
 }

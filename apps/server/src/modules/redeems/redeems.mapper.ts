@@ -1,5 +1,6 @@
 import type { MailDelivery, Redeem } from "@rewards/contract";
 import type { mailOutbox, redeems } from "../../db/schema/index.ts";
+import { maskSecret } from "../../lib/secrets.ts";
 import { toRiskReasons } from "../risk/index.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;
@@ -16,7 +17,8 @@ export const toRedeem = (row: RedeemRow, userEmail: string): Redeem => ({
   rewardExtraInfo: row.rewardExtraInfo,
   redeemDate: row.redeemDate.toISOString(),
   status: row.status as Redeem["status"],
-  code: row.code,
+  // Masked for every role, like a setting's secret; redeemEndpoints.revealCode shows it (audited).
+  code: row.code === null ? null : maskSecret(row.code),
   subject: row.subject,
   paidAt: row.paidAt?.toISOString() ?? null,
   riskReasons: toRiskReasons(row.riskReasons),

@@ -242,7 +242,14 @@ describe("PUT /api/redeem/sendReward/{id} (pay)", () => {
     const response = await pay(a, pending._id, payload());
     expect(response.statusCode, response.body).toBe(200);
     const paid = response.json<RedeemDetails>();
-    expect(paid).toMatchObject({ status: 1, code: "GIFT-1234-ABCD", redeemEmail: "winner@example.com" });
+    // Answers show the code masked; the owner's reveal shows it in clear.
+    expect(paid).toMatchObject({ status: 1, code: "••••ABCD", redeemEmail: "winner@example.com" });
+    const revealed = await t.app.inject({
+      method: "POST",
+      url: `/api/redeem/${pending._id}/code`,
+      headers: a.headers,
+    });
+    expect(revealed.json()).toEqual({ code: "GIFT-1234-ABCD", pin: null });
     expect(paid.text).toBe("<p>Thanks for playing! <strong>Enjoy</strong>.</p>");
     expect(await balanceOf(pending.redeemUser)).toBe(before);
 

@@ -2,6 +2,7 @@ import {
   type AppRedeemAnswer,
   type AuditAction,
   type appRedeemBodySchema,
+  type Fulfilment,
   messages,
   type payRedeemBodySchema,
   type RedeemDetails,
@@ -26,6 +27,7 @@ import type { AppUserRow } from "../../plugins/require-app-user.ts";
 import { toAppRedeem } from "../app-users/index.ts";
 import { catalogCodesFor } from "../catalog/index.ts";
 import { debitRedeem } from "../ledger/index.ts";
+import { fulfilmentOf, pinOfRedeem, takeStockCode } from "../payouts/index.ts";
 import { recordScreening, redeemReasons, screenForTenant } from "../risk/index.ts";
 import { changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
 import { getRedeemDetails } from "./redeem-queries.ts";
@@ -126,26 +128,64 @@ export async function requestRedeem(
   });
 }
 
-/** The pay's audit entry: the new status and what the e-mail carries; the gift card code masked. */
-function payEntry(actor: Actor, redeem: RedeemRow, input: PayRedeemInput) {
-  const paid = (row: Pick<RedeemRow, "status" | "code" | "rewardName" | "redeemEmail" | "subject">) => ({
+/** The pay's audit entry: the new status and what the e-mail carries (the code masked), and the stock code's id. */
+function payEntry(actor: Actor, redeem: RedeemRow, paid: PaidWith) {
+  const fields = (row: Pick<RedeemRow, "status" | "code" | "rewardName" | "redeemEmail" | "subject">) => ({
     status: row.status,
     code: row.code,
     rewardName: row.rewardName,
     redeemEmail: row.redeemEmail,
     subject: row.subject,
   });
+  const after = { ...fields({ ...paid, status: redeemStatus.sent }), rewardCodeId: paid.rewardCodeId };
   return byActor(actor, {
     action: "redeem.pay",
     recordType: "redeem",
     recordId: redeem.id,
-    changes: changesBetween(paid(redeem), paid({ ...input, status: redeemStatus.sent }), { code: true }),
+    changes: changesBetween({ ...fields(redeem), rewardCodeId: undefined }, after, { code: true }),
   });
 }
 
+/** What a redeem is paid with: the form's fields and the code, typed or taken from stock (with its PIN). */
+type PaidWith = Omit<PayRedeemInput, "code"> & { code: string; pin: string | null; rewardCodeId?: string };
+
 /**
- * Pays a redeem: in one transaction stores the code, sets Sent (debiting its points again if it was
- * Rejected) and queues the e-mail in the outbox. A redeem already Sent answers 409 and queues nothing.
+ * How a redeem is paid, by its item's fulfilment, refusing a pay whose code does not fit it before anything
+ * is written: a manual item needs the typed code, an inventory item takes one from its stock and refuses a
+ * typed one (both 400 on the code field).
+ */
+async function payMethodOf(tx: Tx, redeem: RedeemRow, input: PayRedeemInput) {
+  const fulfilment = await fulfilmentOf(tx, redeem.adminId, redeem.rewardItemId);
+  const typed = Boolean(input.code);
+  if (fulfilment === "manual" && !typed) {
+    throw new AppError(400, messages.giftCardCodeRequired, { code: messages.giftCardCodeRequired });
+  }
+  if (fulfilment !== "manual" && typed) {
+    throw new AppError(400, messages.codeFromStock, { code: messages.codeFromStock });
+  }
+  if (fulfilment === "provider") throw new AppError(409, messages.providerNotReady);
+  return fulfilment;
+}
+
+/** The code a pay sends: the typed one, or the item's next one in stock (409 "Out of stock" when none is left). */
+async function paidWith(
+  tx: Tx,
+  redeem: RedeemRow,
+  input: PayRedeemInput,
+  method: Fulfilment,
+): Promise<PaidWith> {
+  if (method !== "inventory") return { ...input, code: input.code ?? "", pin: null };
+  const taken = await takeStockCode(tx, redeem.adminId, redeem.rewardItemId ?? "", redeem.id);
+  if (!taken) throw new AppError(409, messages.outOfStock);
+  return { ...input, code: taken.code, pin: taken.pin, rewardCodeId: taken.id };
+}
+
+/**
+ * Pays a redeem: in one transaction takes or stores the code, sets Sent (debiting its points again if it
+ * was Rejected) and queues the e-mail in the outbox. A redeem already Sent answers 409 and queues nothing.
+ * The code taken from stock, the status and the queued e-mail commit together: a refusal anywhere (no mail
+ * config, too few points) leaves the code in stock, and a failed send is retried by the outbox with the
+ * same code, which never goes back to stock nor to another redeem.
  */
 export async function payRedeem(
   db: Db,
@@ -157,19 +197,21 @@ export async function payRedeem(
   const found = await db.transaction(async (tx) => {
     const [redeem] = await lockRedeems(tx, adminId, [id]);
     if (!redeem) return false;
+    const method = await payMethodOf(tx, redeem, input);
     if (redeem.status === redeemStatus.sent) throw new AppError(409, messages.redeemAlreadySent);
     const [config] = await tx
       .select({ id: mailConfigs.id })
       .from(mailConfigs)
       .where(eq(mailConfigs.adminId, adminId));
     if (!config) throw new AppError(400, messages.mailNotConfigured);
-    const mail = composeRewardMail(input);
-    await recordAudit(tx, payEntry(actor, redeem, input));
+    const paid = await paidWith(tx, redeem, input, method);
+    const mail = composeRewardMail(paid);
+    await recordAudit(tx, payEntry(actor, redeem, paid));
     await changeRedeemStatus(tx, redeem, redeemStatus.sent, {
-      code: input.code,
-      rewardName: input.rewardName,
-      redeemEmail: input.redeemEmail,
-      subject: input.subject,
+      code: paid.code,
+      rewardName: paid.rewardName,
+      redeemEmail: paid.redeemEmail,
+      subject: paid.subject,
       bodyHtml: mail.body,
       paidByAdminId: actor.accountId,
       paidAt: new Date(),
@@ -178,14 +220,40 @@ export async function payRedeem(
       id: newId(),
       adminId,
       redeemId: id,
-      toAddress: input.redeemEmail,
-      subject: input.subject,
+      toAddress: paid.redeemEmail,
+      subject: paid.subject,
       html: mail.html,
       text: mail.text,
     });
     return true;
   });
   return found ? getRedeemDetails(db, adminId, id) : null;
+}
+
+/**
+ * The gift card a redeem was paid with, in clear, with its PIN when it came from stock: for owners and
+ * admins only (the route's permission), recorded as "redeem.revealCode" with the code masked. Null for a
+ * redeem of another app or one without a code.
+ */
+export async function revealRedeemCode(db: Db, actor: Actor, id: string) {
+  return db.transaction(async (tx) => {
+    const [redeem] = await tx
+      .select({ code: redeems.code })
+      .from(redeems)
+      .where(and(eq(redeems.adminId, actor.appId), eq(redeems.id, id)));
+    if (!redeem?.code) return null;
+    const pin = await pinOfRedeem(tx, actor.appId, id);
+    await recordAudit(
+      tx,
+      byActor(actor, {
+        action: "redeem.revealCode",
+        recordType: "redeem",
+        recordId: id,
+        changes: changesBetween(null, { code: redeem.code }, { code: true }),
+      }),
+    );
+    return { code: redeem.code, pin };
+  });
 }
 
 const statusEntry = (actor: Actor, action: AuditAction, row: RedeemRow, status: number) =>

@@ -1,23 +1,25 @@
-import { messages, type payRedeemBodySchema } from "@rewards/contract";
+import { messages } from "@rewards/contract";
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { mailConfigs } from "../../db/schema/index.ts";
 import { escapeHtml, htmlToText, sanitizeEmailHtml } from "../../lib/html.ts";
 import type { OutboxRow } from "../../lib/outbox.ts";
 import { MailSendError, sendViaMailgun } from "../../lib/platform-mail.ts";
 
-type PayRedeemInput = z.output<typeof payRedeemBodySchema>;
+/** What the reward e-mail carries: the operator's message (HTML), the reward, its code and PIN if any. */
+export type RewardMailInput = { text: string; rewardName: string; code: string; pin?: string | null };
 
 /** The reward e-mail: the operator's (sanitised) message, then the gift card itself. */
-export function composeRewardMail(input: PayRedeemInput) {
+export function composeRewardMail(input: RewardMailInput) {
   const body = sanitizeEmailHtml(input.text);
-  const card = `<p><strong>${escapeHtml(input.rewardName)}</strong><br>Gift card code: <code>${escapeHtml(input.code)}</code></p>`;
+  const pinHtml = input.pin ? `<br>PIN: <code>${escapeHtml(input.pin)}</code>` : "";
+  const card = `<p><strong>${escapeHtml(input.rewardName)}</strong><br>Gift card code: <code>${escapeHtml(input.code)}</code>${pinHtml}</p>`;
   const html = `${body}${card}`;
+  const pinText = input.pin ? `\nPIN: ${input.pin}` : "";
   return {
     body,
     html,
-    text: `${htmlToText(body)}\n\n${input.rewardName}\nGift card code: ${input.code}`.trim(),
+    text: `${htmlToText(body)}\n\n${input.rewardName}\nGift card code: ${input.code}${pinText}`.trim(),
   };
 }
 

@@ -16,9 +16,12 @@ export const idTableOfRoute: Record<string, string> = {
   "/api/postbacks/:id": "postback_log",
   "/api/redeem/:id": "redeems",
   "/api/redeem/sendReward/:id": "redeems",
+  "/api/redeem/:id/code": "redeems",
   "/api/reward/countries/:id": "countries",
   "/api/reward/rewards/:id": "rewards",
   "/api/reward/rewardItem/:id": "reward_items",
+  "/api/payouts/codes/:id": "reward_codes",
+  "/api/payouts/codes/:id/reveal": "reward_codes",
   "/api/giveaway/:id": "giveaways",
   "/api/network/:id": "network_configs",
   "/api/nativeAds/:id": "native_ads_configs",
@@ -40,6 +43,7 @@ export const idTableOfParam: Record<string, string> = {
   adminId: "admins",
   countryId: "countries",
   rewardId: "rewards",
+  itemId: "reward_items",
   // The app switcher: an app is named by its owner's account id.
   appId: "admins",
 };

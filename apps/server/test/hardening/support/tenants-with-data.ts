@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { rewardItems } from "../../../src/db/schema/index.ts";
 import { seedDemoCatalog } from "../../../src/seed/demo-catalog.ts";
 import { seedDemoData } from "../../../src/seed/demo-data.ts";
 import { type FcmSink, serviceAccountJson, startFcmSink, testKeyPair } from "../../support/fcm-sink.ts";
@@ -105,6 +107,24 @@ async function inviteOne(t: TestApp, tenant: Tenant, index: number) {
   expect(response.statusCode, response.body).toBe(201);
 }
 
+/** Gift-card codes in the stock of the tenant's first reward item: one per role to remove, and more. */
+async function stockSomeCodes(t: TestApp, tenant: Tenant) {
+  const [item] = await t.db
+    .select({ id: rewardItems.id })
+    .from(rewardItems)
+    .where(eq(rewardItems.adminId, tenant.id))
+    .orderBy(rewardItems.id)
+    .limit(1);
+  const codes = Array.from({ length: 6 }, (_, i) => `HARDENING-CODE-${i},PIN${i}`);
+  const response = await t.app.inject({
+    method: "POST",
+    url: `/api/payouts/items/${item?.id}/codes`,
+    headers: tenant.headers,
+    payload: { csv: `code,pin\n${codes.join("\n")}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /**
  * A test app with two administrators (A the owner, B approved), each with records in every table a route
  * reads: app users, offers, redeems and ledger (the demo generator, small), the reward catalog with icons,
@@ -122,6 +142,7 @@ export async function startAppWithTwoTenants() {
   for (const [index, tenant] of [a, b].entries()) {
     await seedDemoData(t.db, tenant.id, { users: 6, offers: 12, redeems: 4, seed: 11 + index });
     await seedDemoCatalog(t.db, tenant.id);
+    await stockSomeCodes(t, tenant);
     await saveEverySetting(t, tenant, fcm, keys.privateKeyPem);
     await logOnePostback(t, tenant);
     await inviteOne(t, tenant, index);

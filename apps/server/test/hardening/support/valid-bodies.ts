@@ -8,6 +8,7 @@ export const bodiesBeyondTheSchema: Record<string, object> = {
     text: "<p>Enjoy</p>",
   },
   "PUT /api/reward/countries/:id": { code: "AQ", priority: 3 },
+  "POST /api/payouts/items/:itemId/codes": { csv: "code,pin\nMATRIX-CODE-0001,1234\n" },
   "PUT /api/setting/mailgun/:id": {
     mailgunDomain: "mg.example.com",
     apiKey: "key-0123456789",

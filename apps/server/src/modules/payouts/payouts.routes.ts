@@ -1,0 +1,52 @@
+import { codeImportLimits, payoutEndpoints } from "@rewards/contract";
+import type { FastifyInstance } from "fastify";
+import { route } from "../../lib/route.ts";
+import { found } from "../../lib/tenant-scope.ts";
+import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
+import { deleteCode, importCodes, listCodes, revealCode, stockOf } from "./codes.service.ts";
+
+/** The gift-card code inventory of the signed-in administrator's app: import, stock, list, reveal, delete. */
+export async function payoutsRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  // A CSV file sent as it is (text/csv) reads as { csv }, like the JSON body; only in this plugin.
+  app.addContentTypeParser(
+    "text/csv",
+    { parseAs: "string", bodyLimit: codeImportLimits.bytes },
+    (_request, body, done) => {
+      done(null, { csv: body as string });
+    },
+  );
+
+  route(
+    app,
+    payoutEndpoints.importCodes,
+    async (request) =>
+      found(
+        await importCodes(
+          db,
+          actorOf(request),
+          request.params.itemId,
+          request.body.csv,
+          request.query.dryRun === "true",
+        ),
+      ),
+    { bodyLimit: codeImportLimits.bytes },
+  );
+
+  route(app, payoutEndpoints.stock, async (request) =>
+    found(await stockOf(db, currentAppId(request), request.params.itemId)),
+  );
+
+  route(app, payoutEndpoints.listCodes, async (request) =>
+    found(await listCodes(db, currentAppId(request), request.params.itemId, request.query)),
+  );
+
+  route(app, payoutEndpoints.revealCode, async (request) =>
+    found(await revealCode(db, actorOf(request), request.params.id)),
+  );
+
+  route(app, payoutEndpoints.deleteCode, async (request) =>
+    found(await deleteCode(db, actorOf(request), request.params.id)),
+  );
+}

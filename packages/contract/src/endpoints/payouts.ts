@@ -1,0 +1,75 @@
+import { errorAnswerSchema, idParamsSchema, okAnswerSchema } from "../common.ts";
+import { endpoint } from "../endpoint.ts";
+import {
+  codeImportAnswerSchema,
+  codeImportBodySchema,
+  codeImportQuerySchema,
+  itemIdParamsSchema,
+  revealedCodeSchema,
+  rewardCodeListAnswerSchema,
+  rewardCodeListQuerySchema,
+  stockAnswerSchema,
+} from "../resources/payouts.ts";
+
+const errors = {
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+  404: errorAnswerSchema,
+};
+
+/** Payouts: the gift-card code inventory of reward items (docs/features/payouts.md). */
+export const payoutEndpoints = {
+  importCodes: endpoint({
+    method: "POST",
+    permission: "catalog.write",
+    path: "/api/payouts/items/:itemId/codes",
+    tags: ["payouts"],
+    summary: "Import gift-card codes into a reward item's stock (CSV: code, pin, expires)",
+    description:
+      "The body is the CSV itself (text/csv) or { csv }. With dryRun=true nothing changes: the answer " +
+      "says what an import would do. An import adds every good row in one transaction, or nothing.",
+    params: itemIdParamsSchema,
+    query: codeImportQuerySchema,
+    body: codeImportBodySchema,
+    consumes: ["application/json", "text/csv"],
+    responses: { 200: codeImportAnswerSchema, ...errors },
+  }),
+  stock: endpoint({
+    method: "GET",
+    permission: "app.read",
+    path: "/api/payouts/items/:itemId/stock",
+    tags: ["payouts"],
+    summary: "How many codes of a reward item are available, used and expired",
+    params: itemIdParamsSchema,
+    responses: { 200: stockAnswerSchema, ...errors },
+  }),
+  listCodes: endpoint({
+    method: "GET",
+    permission: "app.read",
+    path: "/api/payouts/items/:itemId/codes",
+    tags: ["payouts"],
+    summary: "A reward item's codes, newest first, masked",
+    params: itemIdParamsSchema,
+    query: rewardCodeListQuerySchema,
+    responses: { 200: rewardCodeListAnswerSchema, ...errors },
+  }),
+  revealCode: endpoint({
+    method: "POST",
+    permission: "settings.write",
+    path: "/api/payouts/codes/:id/reveal",
+    tags: ["payouts"],
+    summary: "Show a stored code and its PIN in clear (audited)",
+    params: idParamsSchema,
+    responses: { 200: revealedCodeSchema, ...errors },
+  }),
+  deleteCode: endpoint({
+    method: "DELETE",
+    permission: "catalog.write",
+    path: "/api/payouts/codes/:id",
+    tags: ["payouts"],
+    summary: "Remove an unused code from stock (a used one answers 409)",
+    params: idParamsSchema,
+    responses: { 200: okAnswerSchema, ...errors, 409: errorAnswerSchema },
+  }),
+};
