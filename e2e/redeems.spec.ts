@@ -113,8 +113,14 @@ it("pays a pending redeem: the gift card goes out by e-mail and the row shows Se
 
   await redeemRow(pending).getByRole("link", { name: "Details" }).click();
   const details = page.getByRole("dialog", { name: "Redeem Details" });
-  await details.getByText("E2E-GIFT-1234").waitFor();
+  // The code shows masked; the owner reveals it.
+  await details.getByText("••••1234").waitFor();
+  expect(await details.getByText("E2E-GIFT-1234").count()).toBe(0);
   await details.getByText(/^Sent at /).waitFor();
+  await details.getByRole("button", { name: "Reveal" }).click();
+  await page.getByTestId("revealed-code").getByText("E2E-GIFT-1234").waitFor();
+  await page.keyboard.press("Escape");
+  await page.getByTestId("revealed-code").waitFor({ state: "detached" });
   await page.keyboard.press("Escape");
   await details.waitFor({ state: "detached" });
 });

@@ -163,6 +163,7 @@ const catalogScreens: RouteObject[] = [
       screen(at.catalog.rewardItemsDelete, rewardItemModals, "RewardItemsDeleteModal"),
     ],
   ),
+  screen(at.payouts.codes, () => import("./features/payouts/components/codes-page"), "CodesRoute"),
 ];
 
 /** The screens inside the dashboard's frame (menu, header, footer). */

@@ -70,6 +70,10 @@ export const routePatterns = {
     rewardItemsFetch: "/dash/countries/rewards/:rewardId/add/fetch",
     rewardItemsDelete: "/dash/countries/rewards/:rewardId/add/deleteItems",
   },
+  payouts: {
+    /** A reward item's gift-card codes: stock, import, the codes table. */
+    codes: "/dash/catalog/items/:itemId/codes",
+  },
   giveaway: "/dash/giveaway",
   notification: "/dash/notification",
   network: {
@@ -83,7 +87,7 @@ export const routePatterns = {
 } as const;
 
 /** Path prefixes that are no screen of their own: a country's rewards and a reward's items live under it. */
-export const pathPrefixes = { catalogRecords: "/dash/countries" } as const;
+export const pathPrefixes = { catalogRecords: "/dash/countries", itemCodes: "/dash/catalog" } as const;
 
 /** The parameter names of a pattern, in order: "/a/:x/b/:y" → ["x", "y"]. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -14,6 +14,7 @@ export const queryRoots = {
   network: ["network"],
   notifications: ["notifications"],
   offers: ["offers"],
+  payouts: ["payouts"],
   postbacks: ["postbacks"],
   redeems: ["redeems"],
   security: ["security"],

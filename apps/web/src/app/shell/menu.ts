@@ -71,7 +71,7 @@ export const menuEntries: readonly MenuEntry[] = [
     title: "menu.rewards",
     icon: IconCoin,
     section: "main",
-    alsoActiveOn: [pathPrefixes.catalogRecords],
+    alsoActiveOn: [pathPrefixes.catalogRecords, pathPrefixes.itemCodes],
   },
   {
     path: paths.giveaway,

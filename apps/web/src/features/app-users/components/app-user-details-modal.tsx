@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
+import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAppUserDetails } from "../api/get-app-user-details";
 import { CompletedOffersTable, DetailsSummary, DevicesTable, UserInfoBlock } from "./app-user-details-parts";
@@ -44,7 +45,7 @@ export function AppUserDetailsModal({ id, history }: { id: string; history?: Rea
           <Section title={t("appUsers.details.userInfo")}>
             <UserInfoBlock userInfo={details.data.userInfo} />
           </Section>
-          {history && <Section title={t("audit.history.title")}>{history}</Section>}
+          {history && <Section title={screenText("audit.history.title")}>{history}</Section>}
         </Stack>
       )}
     </RouteModal>

@@ -13,7 +13,7 @@ export function ActivityFilters({ list }: { list: ActivityListState }) {
   return (
     <FilterRow>
       <NativeSelect
-        label={t("audit.filter.action")}
+        label={screenText("audit.filter.action")}
         value={filters.action}
         onChange={(event) => setFilters({ action: event.currentTarget.value })}
         data={[
@@ -36,10 +36,10 @@ export function ActivityFilters({ list }: { list: ActivityListState }) {
         w={280}
       />
       <SearchFilter
-        label={t("audit.filter.recordId")}
+        label={screenText("audit.filter.recordId")}
         value={filters.recordId ?? ""}
         onChange={(recordId) => setFilters({ recordId })}
-        placeholder={t("audit.filter.recordIdPlaceholder")}
+        placeholder={screenText("audit.filter.recordIdPlaceholder")}
         error={isIncompleteRecordId(filters.recordId) ? t("list.idHint") : undefined}
       />
     </FilterRow>

@@ -1,7 +1,7 @@
 import { Card, Text, Title } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
 import { ResourceTable } from "../../../components/list/resource-table";
-import { t } from "../../../lib/i18n";
+import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAudit } from "../api/get-audit";
 import { activityColumns } from "./activity-columns";
@@ -18,10 +18,10 @@ export function ActivityList() {
   return (
     <Card withBorder radius="lg" padding="md">
       <Title order={2} fz="lg">
-        {t("audit.title")}
+        {screenText("audit.title")}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {t("audit.intro")}
+        {screenText("audit.intro")}
       </Text>
       <ActivityFilters list={list} />
       <ResourceTable

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
+import { screenText } from "../../../lib/screen-texts";
 import { useRecordHistory } from "../api/get-record-history";
 import { AuditChanges } from "./audit-changes";
 import { actionLabel } from "./audit-labels";
@@ -23,13 +24,13 @@ export function RecordHistory({ recordId }: { recordId: string }) {
   if (entities.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {t("audit.history.empty")}
+        {screenText("audit.history.empty")}
       </Text>
     );
   }
   return (
     <>
-      <Timeline bulletSize={12} lineWidth={2} aria-label={t("audit.history.title")}>
+      <Timeline bulletSize={12} lineWidth={2} aria-label={screenText("audit.history.title")}>
         {entities.map((entry) => (
           <Timeline.Item
             key={entry._id}
@@ -41,7 +42,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
                 <Text size="xs" c="dimmed">
                   {formatDateTime(entry.createdAt)}
                   {" · "}
-                  {entry.actor ? entry.actor.fullName || entry.actor.username : t("audit.shell")}
+                  {entry.actor ? entry.actor.fullName || entry.actor.username : screenText("audit.shell")}
                 </Text>
               </Group>
             }
@@ -52,7 +53,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
       </Timeline>
       {totalCount > entities.length && (
         <Anchor component={Link} to={`${paths.activity}?recordId=${encodeURIComponent(recordId)}`} size="sm">
-          {t("audit.history.all", { count: totalCount })}
+          {screenText("audit.history.all", { count: totalCount })}
         </Anchor>
       )}
     </>

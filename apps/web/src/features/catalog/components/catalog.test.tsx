@@ -270,6 +270,67 @@ describe("Reward items", { timeout: 20_000 }, () => {
     expect(lastBodyOf(calls(), `/api/reward/rewardItem/${catalogId(2, 1)}`)).toEqual({
       cost: "$15",
       points: 15000,
+      fulfilment: "manual",
+      lowStockBelow: 10,
     });
+  });
+
+  it("sets an item to pay from its code stock, with its low-stock alert", async () => {
+    const item = rewardItem(1);
+    const { calls } = renderApp(
+      `/dash/countries/rewards/${catalogId(2, 1)}/add/${item._id}/edit`,
+      catalogAnswers((call) => {
+        if (call.url === `/api/reward/rewardItem/${item._id}`) {
+          return { body: call.method === "PUT" ? { ...item, fulfilment: "inventory" } : item };
+        }
+        return undefined;
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Reward Item" }, slow));
+    const fulfilment = await dialog.findByLabelText("Fulfilment", { selector: "input" }, slow);
+    expect(fulfilment).toHaveValue("Manual (type the code when paying)");
+    expect(dialog.queryByLabelText(/Low-stock alert below/)).not.toBeInTheDocument();
+    await userEvent.click(fulfilment);
+    await userEvent.click(await screen.findByRole("option", { name: "From code stock" }));
+    const threshold = dialog.getByRole("textbox", { name: /Low-stock alert below/ });
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, "25");
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const put = calls().find(
+      (call) => call.method === "PUT" && call.url === `/api/reward/rewardItem/${item._id}`,
+    );
+    expect(put?.body).toMatchObject({
+      fulfilment: "inventory",
+      lowStockBelow: 25,
+    });
+  });
+
+  it("shows the stock of items paid from codes, red below the alert, with a link to the codes", async () => {
+    renderApp(
+      `/dash/countries/rewards/${catalogId(2, 1)}/add`,
+      catalogAnswers((call) =>
+        call.url.startsWith(`/api/reward/rewardsItems/${catalogId(2, 1)}`)
+          ? {
+              body: {
+                totalCount: 3,
+                entities: [
+                  rewardItem(1),
+                  rewardItem(2, { fulfilment: "inventory", available: 40, lowStockBelow: 10 }),
+                  rewardItem(3, { fulfilment: "inventory", available: 2, lowStockBelow: 10 }),
+                ],
+              },
+            }
+          : undefined,
+      ),
+    );
+    expect(await screen.findByText("2 (low)", {}, slow)).toBeInTheDocument();
+    expect(screen.getByText("Manual")).toBeInTheDocument();
+    expect(screen.getByText("40")).toBeInTheDocument();
+    const links = screen.getAllByRole("link", { name: "Codes" });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      `/dash/catalog/items/${catalogId(3, 2)}/codes`,
+      `/dash/catalog/items/${catalogId(3, 3)}/codes`,
+    ]);
   });
 });

@@ -1,31 +1,53 @@
-import { Button, Group, NumberInput, Stack, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { actionErrors, type RewardItem, rewardItemBodySchema } from "@rewards/contract";
+import { actionErrors, type Fulfilment, type RewardItem, rewardItemBodySchema } from "@rewards/contract";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
+import { screenText } from "../../../lib/screen-texts";
 import { useCreateRewardItem } from "../api/create-reward-item";
 import { useUpdateRewardItem } from "../api/update-reward-item";
 import { showDone } from "./show-done";
 
-type RewardItemFormValues = { cost: string; points: number | string };
+type RewardItemFormValues = {
+  cost: string;
+  points: number | string;
+  fulfilment: Fulfilment;
+  lowStockBelow: number | string;
+};
 
-/** The reward item form: the amount's label and its price in points. */
+/** The fulfilments an item can choose today (a payout provider comes later). */
+const fulfilmentOptions = [
+  { value: "manual", label: screenText("catalog.item.fulfilment.manual") },
+  { value: "inventory", label: screenText("catalog.item.fulfilment.inventory") },
+];
+
+/** The reward item form: the amount's label, its price in points and how its redeems are paid. */
 export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: RewardItem }) {
   const close = useCloseRouteModal();
   const { clearSelection } = useListOutlet();
   const create = useCreateRewardItem();
   const update = useUpdateRewardItem();
   const form = useForm<RewardItemFormValues>({
-    initialValues: { cost: item?.cost ?? "", points: item?.points ?? "" },
+    initialValues: {
+      cost: item?.cost ?? "",
+      points: item?.points ?? "",
+      fulfilment: item?.fulfilment ?? "manual",
+      lowStockBelow: item?.lowStockBelow ?? 10,
+    },
     validate: formResolver(rewardItemBodySchema),
     validateInputOnBlur: true,
   });
 
   const submit = (values: RewardItemFormValues) => {
-    const body = { cost: values.cost, points: Number(values.points) };
+    const body = {
+      cost: values.cost,
+      points: Number(values.points),
+      fulfilment: values.fulfilment,
+      lowStockBelow: Number(values.lowStockBelow),
+    };
     const handlers = {
       onSuccess: () => {
         showDone(t("catalog.item.saved"));
@@ -56,6 +78,20 @@ export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: Re
           thousandSeparator=" "
           {...form.getInputProps("points")}
         />
+        <Select
+          label={screenText("catalog.item.field.fulfilment")}
+          data={fulfilmentOptions}
+          allowDeselect={false}
+          {...form.getInputProps("fulfilment")}
+        />
+        {form.values.fulfilment === "inventory" && (
+          <NumberInput
+            label={screenText("catalog.item.field.lowStockBelow")}
+            allowDecimal={false}
+            min={0}
+            {...form.getInputProps("lowStockBelow")}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
             {t("common.cancel")}

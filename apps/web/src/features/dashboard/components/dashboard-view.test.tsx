@@ -21,6 +21,29 @@ describe("Dashboard", () => {
     useAuthStore.getState().logout();
   });
 
+  it("alerts on low stock, each item with its codes page", async () => {
+    const lowStock = [
+      { rewardItemId: "item-1", rewardName: "Amazon", cost: "$5", available: 2, lowStockBelow: 10 },
+      { rewardItemId: "item-2", rewardName: "Steam", cost: "$20", available: 0, lowStockBelow: 5 },
+    ];
+    renderApp("/dashboard", (call) => (isDash(call) ? { body: dashboard({ lowStock }) } : { body: {} }));
+    const card = await firstWidget("Low stock");
+    expect(card.getByText("Amazon $5")).toBeInTheDocument();
+    expect(card.getByText("2 of 10")).toBeInTheDocument();
+    expect(card.getByText("0 of 5")).toBeInTheDocument();
+    expect(card.getAllByRole("link", { name: "Codes" }).map((link) => link.getAttribute("href"))).toEqual([
+      "/dash/catalog/items/item-1/codes",
+      "/dash/catalog/items/item-2/codes",
+    ]);
+    // The first screen of the file loads lazily: allow it the time.
+  }, 15_000);
+
+  it("shows no low-stock alert when no item is low", async () => {
+    renderApp("/dashboard", (call) => (isDash(call) ? { body: dashboard() } : { body: {} }));
+    await firstWidget("Today's offers");
+    expect(screen.queryByRole("region", { name: "Low stock" })).not.toBeInTheDocument();
+  });
+
   it("shows today's figures, the totals with their 7 days and the last lists", async () => {
     renderApp("/dashboard", (call) => (isDash(call) ? { body: dashboard() } : { body: {} }));
     expect(await (await firstWidget("Today's offers")).findByText("12")).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { DashboardError } from "./dashboard-error";
 import { LastOffers } from "./last-offers";
 import { LastRedeems } from "./last-redeems";
 import { LastUsers } from "./last-users";
+import { LowStockCard } from "./low-stock-card";
 import { TodayWidgets } from "./today-widgets";
 import { TotalWidgets } from "./total-widgets";
 
@@ -39,6 +40,7 @@ export function DashboardView() {
       style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: "opacity 150ms" }}
     >
       {/* Titles follow the figures shown, so a dimmed previous range keeps its own titles. */}
+      {data && data.lowStock.length > 0 && <LowStockCard items={data.lowStock} />}
       <TodayWidgets data={data} range={data?.range ?? range} />
       <TotalWidgets data={data} />
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>

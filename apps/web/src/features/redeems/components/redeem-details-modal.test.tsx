@@ -1,10 +1,12 @@
 import { notifications } from "@mantine/notifications";
-import type { RedeemDetails } from "@rewards/contract";
+import type { MemberRole, RedeemDetails } from "@rewards/contract";
 import { configure, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
 import { redeem, redeemDetails, redeemId, userId } from "../../../test/fixtures/redeems";
+import { memberAs } from "../../../test/members";
 import { errorBody } from "../../../test/render";
 
 // Screens load lazily, and the first of a file can take a while on a busy machine.
@@ -132,5 +134,38 @@ describe("Redeem details: fraud signals", () => {
     expect(dialog.getByText("No screening recorded")).toBeInTheDocument();
     expect(dialog.getByText("No risk signals")).toBeInTheDocument();
     expect(dialog.queryByRole("button", { name: /Risky/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the sent code masked, and reveals it with its PIN for an owner", async () => {
+    const { calls } = renderApp(`/dash/redeems/${redeemId(1)}/details`, (call) => {
+      if (call.url === `/api/redeem/${redeemId(1)}/code`) return { body: { code: "GIFT-7QX2", pin: "0042" } };
+      if (call.url === `/api/redeem/${redeemId(1)}`)
+        return { body: redeemDetails(1, { status: 1, code: "••••7QX2" }) };
+      return listAnswer;
+    });
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    expect(await dialog.findByText("••••7QX2")).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole("button", { name: "Reveal" }));
+    expect(await screen.findByTestId("revealed-code")).toHaveTextContent("GIFT-7QX2");
+    expect(screen.getByTestId("revealed-pin")).toHaveTextContent("0042");
+    expect(calls().find((call) => call.url === `/api/redeem/${redeemId(1)}/code`)?.method).toBe("POST");
+  });
+
+  it.each([
+    ["admin", true],
+    ["support", false],
+    ["viewer", false],
+  ] as const)("as %s, offers Reveal: %s", async (role: MemberRole, allowed: boolean) => {
+    renderApp(
+      `/dash/redeems/${redeemId(1)}/details`,
+      (call) =>
+        call.url === `/api/redeem/${redeemId(1)}`
+          ? { body: redeemDetails(1, { status: 1, code: "••••7QX2" }) }
+          : listAnswer,
+      memberAs(role),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Details" }));
+    await dialog.findByText("••••7QX2");
+    expect(dialog.queryByRole("button", { name: "Reveal" }) !== null).toBe(allowed);
   });
 });

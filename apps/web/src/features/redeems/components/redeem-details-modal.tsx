@@ -6,6 +6,7 @@ import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
+import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeemDetails } from "../api/get-redeem-details";
 import { DeliveryState, MessageBody, RedeemSummary, UserSummary } from "./redeem-details-parts";
@@ -60,7 +61,7 @@ export function RedeemDetailsModal({ id, history }: { id: string; history?: Reac
           >
             <UserSummary user={redeem.user} />
           </Section>
-          {history && <Section title={t("audit.history.title")}>{history}</Section>}
+          {history && <Section title={screenText("audit.history.title")}>{history}</Section>}
         </Stack>
       )}
     </RouteModal>

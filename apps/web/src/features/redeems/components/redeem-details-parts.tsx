@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Code, Group, SimpleGrid, Text } from "@mantine/core";
+import { Anchor, Badge, Box, Group, SimpleGrid, Text } from "@mantine/core";
 import type { AppUser, MailDelivery, RedeemDetails } from "@rewards/contract";
 import { Link } from "react-router";
 import { DetailField } from "../../../components/detail-field";
@@ -8,6 +8,7 @@ import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
+import { RedeemCode } from "./redeem-code";
 import { RedeemStatusBadge } from "./redeem-status";
 
 export function RedeemSummary({ redeem }: { redeem: RedeemDetails }) {
@@ -31,7 +32,7 @@ export function RedeemSummary({ redeem }: { redeem: RedeemDetails }) {
       </DetailField>
       {redeem.code !== null && (
         <DetailField label="redeems.details.code">
-          <Code>{redeem.code}</Code>
+          <RedeemCode redeemId={redeem._id} masked={redeem.code} />
         </DetailField>
       )}
       {redeem.subject !== null && <DetailField label="redeems.details.subject">{redeem.subject}</DetailField>}

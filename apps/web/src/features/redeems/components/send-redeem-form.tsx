@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
   actionErrors,
+  type Fulfilment,
   messages,
   type PayRedeemBody,
   payRedeemBodySchema,
@@ -16,6 +17,8 @@ import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { showSaveError } from "../../../lib/save-errors";
+import { screenText } from "../../../lib/screen-texts";
+import { errorColor } from "../../../theme";
 import { usePayRedeem } from "../api/pay-redeem";
 import { useBackToList } from "./send-page-link";
 
@@ -26,7 +29,8 @@ const RichTextBody = lazy(() =>
 
 function initialValues(redeem: RedeemDetails): PayRedeemBody {
   return {
-    code: redeem.code ?? "",
+    // The redeem's answer holds the sent code masked: never a value to send again.
+    code: "",
     rewardName: redeem.rewardName,
     redeemEmail: redeem.redeemEmail,
     subject: redeem.subject ?? t("redeems.send.defaultSubject", { reward: redeem.rewardName }),
@@ -48,22 +52,47 @@ function MailNotConfigured() {
   );
 }
 
-/** The Send Redeem form: the gift card code and the e-mail that carries it. */
+const resolver = formResolver(payRedeemBodySchema);
+
+/** The contract's rules, and a manual item's code required (the server's own message). */
+function validator(fulfilment: Fulfilment) {
+  return (values: PayRedeemBody) => {
+    const errors = resolver(values);
+    if (fulfilment === "manual" && !values.code?.trim() && !errors.code) {
+      return { ...errors, code: messages.giftCardCodeRequired };
+    }
+    return errors;
+  };
+}
+
+/** What goes to the server: an item paid from stock sends no code; an empty code is left out. */
+function bodyFor(values: PayRedeemBody, fulfilment: Fulfilment): PayRedeemBody {
+  const { code, ...rest } = values;
+  if (fulfilment === "inventory" || !code?.trim()) return rest;
+  return { ...rest, code };
+}
+
+/**
+ * The Send Redeem form: the gift card code and the e-mail that carries it. An item paid from its code
+ * stock (the redeem's `fulfilment`) has no code field: the server takes the next code.
+ */
 export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
+  const { fulfilment } = redeem;
   const navigate = useNavigate();
   const back = useBackToList();
   const pay = usePayRedeem();
   const [mailMissing, setMailMissing] = useState(false);
+  const [outOfStock, setOutOfStock] = useState<string | null>(null);
   const sent = redeem.status === redeemStatus.sent;
   const form = useForm<PayRedeemBody>({
     initialValues: initialValues(redeem),
-    validate: formResolver(payRedeemBodySchema),
+    validate: validator(fulfilment),
     validateInputOnBlur: true,
   });
 
-  const submit = (body: PayRedeemBody) =>
+  const submit = (values: PayRedeemBody) =>
     pay.mutate(
-      { id: redeem._id, body },
+      { id: redeem._id, body: bodyFor(values, fulfilment) },
       {
         onSuccess: (paid) => {
           notifications.show({
@@ -75,7 +104,9 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
         onError: (error) => {
           const notConfigured = error instanceof ApiError && error.message === messages.mailNotConfigured;
           setMailMissing(notConfigured);
-          showSaveError(form, actionErrors.updateRedeem, error);
+          const stockEmpty = error instanceof ApiError && error.message === messages.outOfStock;
+          setOutOfStock(stockEmpty ? error.message : null);
+          if (!stockEmpty) showSaveError(form, actionErrors.updateRedeem, error);
         },
       },
     );
@@ -89,8 +120,27 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           </Alert>
         )}
         {mailMissing && <MailNotConfigured />}
+        {outOfStock && (
+          <Alert color={errorColor} title={actionErrors.updateRedeem}>
+            {outOfStock}
+          </Alert>
+        )}
+        {fulfilment === "inventory" && (
+          <Alert color="blue" data-testid="code-from-stock">
+            {screenText("redeems.send.fromStock")}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t("redeems.send.code")} withAsterisk {...form.getInputProps("code")} />
+          {fulfilment !== "inventory" && (
+            <TextInput
+              label={t("redeems.send.code")}
+              withAsterisk
+              description={
+                redeem.code ? screenText("redeems.send.sentCode", { code: redeem.code }) : undefined
+              }
+              {...form.getInputProps("code")}
+            />
+          )}
           <TextInput
             label={t("redeems.send.rewardName")}
             withAsterisk

@@ -24,6 +24,12 @@ function answerWith(
   };
 }
 
+/** A redeem whose reward item is paid by hand or from its code stock (the details answer says which). */
+const answerForItem = (
+  fulfilment: "manual" | "inventory",
+  put: (call: FetchCall) => { status?: number; body?: unknown },
+) => answerWith(put, redeemDetails(1, { fulfilment }));
+
 async function openSendPage(answer: (call: FetchCall) => { status?: number; body?: unknown }) {
   const view = renderApp(`/dash/redeems/${redeemId(1)}/edit`, answer);
   expect(
@@ -71,7 +77,8 @@ describe("Send Redeem page", () => {
   });
 
   it("checks the form with the contract's rules before sending", async () => {
-    const { calls } = await openSendPage(answerWith(() => ({ body: {} })));
+    // A manual item: the code is required before anything is sent, with the server's message.
+    const { calls } = await openSendPage(answerForItem("manual", () => ({ body: {} })));
     await userEvent.clear(screen.getByLabelText(/Receiver Email/));
     await userEvent.type(screen.getByLabelText(/Receiver Email/), "nope");
     await userEvent.click(screen.getByRole("button", { name: "Send Reward" }));
@@ -139,9 +146,34 @@ describe("Send Redeem page", () => {
   });
 
   it("disables Send for a redeem that is already Sent", async () => {
-    await openSendPage(answerWith(() => ({ body: {} }), redeemDetails(1, { status: 1, code: "GIFT-9" })));
+    await openSendPage(answerWith(() => ({ body: {} }), redeemDetails(1, { status: 1, code: "••••IFT9" })));
     expect(screen.getByText("Already sent")).toBeInTheDocument();
-    expect(screen.getByLabelText(/Gift Card Code/)).toHaveValue("GIFT-9");
+    // The answer's code is masked: shown as what was sent, never put back into the field.
+    expect(screen.getByText("Sent: ••••IFT9")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Gift Card Code/)).toHaveValue("");
     expect(screen.getByRole("button", { name: "Send Reward" })).toBeDisabled();
+  });
+
+  it("pays an item from its code stock without a code field", async () => {
+    const { calls, router } = await openSendPage(
+      answerForItem("inventory", () => ({ body: redeemDetails(1, { status: 1, code: "••••7QX2" }) })),
+    );
+    expect(screen.getByText("A code from the item's stock will be sent")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Gift Card Code/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Send Reward" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dash/redeems"));
+    const put = calls().find((call) => call.method === "PUT");
+    expect(put?.url).toBe(sendUrl);
+    expect(put?.body).not.toHaveProperty("code");
+  });
+
+  it("shows Out of stock as the form's error and stays on the page", async () => {
+    const { router } = await openSendPage(
+      answerForItem("inventory", () => ({ status: 409, body: errorBody(409, "Out of stock") })),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Send Reward" }));
+    expect(await screen.findByText("Out of stock")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send Reward" })).toBeEnabled();
+    expect(router.state.location.pathname).toBe(`/dash/redeems/${redeemId(1)}/edit`);
   });
 });
