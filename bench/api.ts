@@ -19,6 +19,8 @@ import os from "node:os";
 import { join } from "node:path";
 import { dashboardEndpoints, endpointKey } from "@rewards/contract";
 import pg from "pg";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { loadSecretsKey, useSecretsKey } from "../apps/server/src/lib/secret-box.ts";
 import { allCases, firstRow, samples } from "./cases.ts";
 import { explain, loadEndpoint, loadRun, type Measured, measure } from "./measure.ts";
 import { signIn, startServer } from "./server.ts";
@@ -55,6 +57,8 @@ async function main() {
   const version = await one<{ server_version: string }>("show server_version");
   const s = await samples(pool, admin.id);
   const server = await startServer();
+  // The services EXPLAIN runs read encrypted columns: this process opens them with the server's key.
+  useSecretsKey(loadSecretsKey(loadConfig()).key);
   try {
     const token = await signIn(server.url, email, password);
     const cases = allCases(admin.id, s);
