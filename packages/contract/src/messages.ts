@@ -37,6 +37,12 @@ export const messages = {
   codeFromStock: "This reward item pays from its code stock: leave the code empty",
   providerNotReady: "Set up a payout provider before choosing it",
   codeUsed: "This code has been used: it stays on record",
+  payoutsPaused: "Payouts are paused for this app: lift the pause in Payout settings first",
+  approvalNeeded: (above: number) =>
+    `This redeem costs more than ${above} points: another member must approve it before it is paid`,
+  approverCannotPay: "You approved this redeem: another member must pay it",
+  alreadyApproved: "This redeem is already approved",
+  approvalNotNeeded: "This redeem does not need an approval",
   adjustmentOverLimit: (limit: number, left: number) =>
     `Support can adjust at most ${limit} points in 24 hours; ${left} are left`,
   inviteInvalid: "This invitation link is not valid: it may have expired, been used or withdrawn",

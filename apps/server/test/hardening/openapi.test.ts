@@ -21,6 +21,7 @@ afterAll(() => t.close());
 const writesWithoutBody: Record<string, string> = {
   "PUT /api/redeem/:id": "cancelling names the redeem in the path; there is nothing else to send",
   "POST /api/redeem/:id/code": "revealing names the redeem in the path; there is nothing else to send",
+  "POST /api/redeem/:id/approve": "approving names the redeem in the path; the approver is the caller",
   "POST /api/payouts/codes/:id/reveal": "revealing names the code in the path; there is nothing else to send",
   "POST /app/v1/auth/sign-out": "signing out names the session by its token",
   "POST /api/users/logout": "signing out names the session by its token",

@@ -5,6 +5,7 @@ import {
   codeImportBodySchema,
   codeImportQuerySchema,
   itemIdParamsSchema,
+  payoutSettingsSchema,
   revealedCodeSchema,
   rewardCodeListAnswerSchema,
   rewardCodeListQuerySchema,
@@ -18,8 +19,30 @@ const errors = {
   404: errorAnswerSchema,
 };
 
-/** Payouts: the gift-card code inventory of reward items (docs/features/payouts.md). */
+/** Payouts: the app's payout rules and the gift-card code inventory of reward items (docs/features/payouts.md). */
 export const payoutEndpoints = {
+  settings: endpoint({
+    method: "GET",
+    permission: "app.read",
+    path: "/api/payouts/settings",
+    tags: ["payouts"],
+    summary: "The app's payout rules: paused, and the cost above which a second member approves",
+    responses: { 200: payoutSettingsSchema, 401: errorAnswerSchema, 403: errorAnswerSchema },
+  }),
+  saveSettings: endpoint({
+    method: "PUT",
+    permission: "settings.write",
+    path: "/api/payouts/settings",
+    tags: ["payouts"],
+    summary: "Set the app's payout rules (audited)",
+    body: payoutSettingsSchema,
+    responses: {
+      200: payoutSettingsSchema,
+      400: errorAnswerSchema,
+      401: errorAnswerSchema,
+      403: errorAnswerSchema,
+    },
+  }),
   importCodes: endpoint({
     method: "POST",
     permission: "catalog.write",

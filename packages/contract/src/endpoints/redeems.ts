@@ -52,6 +52,15 @@ export const redeemEndpoints = {
     body: payRedeemBodySchema,
     responses: { 200: redeemDetailsSchema, ...withConflicts },
   }),
+  approve: endpoint({
+    method: "POST",
+    permission: "redeems.manage",
+    path: "/api/redeem/:id/approve",
+    tags: ["redeems"],
+    summary: "Approve a redeem above the app's approval amount, so that another member can pay it (audited)",
+    params: idParamsSchema,
+    responses: { 200: redeemDetailsSchema, ...withConflicts, 403: errorAnswerSchema },
+  }),
   revealCode: endpoint({
     method: "POST",
     permission: "settings.write",

@@ -13,6 +13,7 @@ export const auditActions = [
   "redeem.pay",
   "redeem.cancel",
   "redeem.revealCode",
+  "redeem.approve",
   "country.create",
   "country.update",
   "country.delete",
@@ -44,6 +45,7 @@ export const auditActions = [
   "team.role",
   "team.remove",
   "team.settings",
+  "payoutSettings.update",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -69,6 +71,7 @@ export const auditRecordTypes = [
   "member",
   "invite",
   "teamSettings",
+  "payoutSettings",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { idSchema, listAnswerSchema } from "../common.ts";
+import { maxPointsBalance } from "../constants.ts";
+import { messages } from "../messages.ts";
 
 // Payouts (docs/features/payouts.md): how a redeem is paid. This part: the gift-card code inventory.
 
@@ -84,3 +86,27 @@ export const rewardCodeListAnswerSchema = listAnswerSchema(rewardCodeSchema);
 
 /** An explicit reveal (owner and admin, audited): the code and PIN in clear. */
 export const revealedCodeSchema = z.object({ code: z.string(), pin: z.string().nullable() });
+
+/**
+ * The app's payout rules: `paused` stops every payout (the pay calls answer 409 until it is lifted);
+ * `approvalAbove` (points, null = off): a redeem costing more needs a second member's approval, and the
+ * member who approved it cannot be the one who pays it.
+ */
+export const payoutSettingsSchema = z.object({
+  paused: z.boolean({ error: messages.required }),
+  approvalAbove: z
+    .number({ error: "Must be a number of points, or null to need no approval" })
+    .int(messages.wholeNumber)
+    .min(0, messages.minimum(0))
+    .max(maxPointsBalance, messages.maximum(maxPointsBalance))
+    .nullable(),
+});
+export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
+export const defaultPayoutSettings: PayoutSettings = { paused: false, approvalAbove: null };
+
+/** A redeem's approval by a member (when the app asks for one). */
+export const redeemApprovalSchema = z.object({
+  by: z.object({ _id: z.string(), fullName: z.string() }),
+  at: z.string(),
+});
+export type RedeemApproval = z.infer<typeof redeemApprovalSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 import { appUserSchema } from "./app-users.ts";
-import { fulfilmentSchema } from "./payouts.ts";
+import { fulfilmentSchema, redeemApprovalSchema } from "./payouts.ts";
 import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 
 /** One numbering everywhere, list filter included (decision 0004). */
@@ -52,6 +52,9 @@ export const redeemDetailsSchema = redeemSchema.extend({
   screening: ipScreeningSchema.nullable(),
   /** How it is paid: its reward item's fulfilment ("manual" when the item is gone). */
   fulfilment: fulfilmentSchema,
+  /** Its cost is above the app's approval amount: a member must approve it, and another pay it. */
+  needsApproval: z.boolean(),
+  approval: redeemApprovalSchema.nullable(),
 });
 export type RedeemDetails = z.infer<typeof redeemDetailsSchema>;
 

@@ -8,7 +8,7 @@ export const teamPermissions = [
   "app.read",
   /** Ban and unban app users, adjust their points with a reason. */
   "appUsers.moderate",
-  /** Pay, cancel and change the status of redeems. */
+  /** Pay, cancel, change the status of and approve redeems. */
   "redeems.manage",
   /** Countries, rewards, reward items, the giveaway and native ads. */
   "catalog.write",

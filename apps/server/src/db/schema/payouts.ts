@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { encryptedText } from "../../lib/secret-box.ts";
 import { admins } from "./admins.ts";
 import { rewardItems } from "./catalog.ts";
@@ -40,3 +50,17 @@ export const rewardCodes = pgTable(
     index("reward_codes_item_created_idx").on(t.rewardItemId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * The app's payout rules (docs/features/payouts.md): a switch that stops every payout, and the redeem cost
+ * (points) above which a second member must approve before anyone pays. An app without a row has the
+ * defaults (not paused, no approval needed).
+ */
+export const payoutSettings = pgTable("payout_settings", {
+  appId: uuid("app_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  paused: boolean("paused").notNull().default(false),
+  approvalAbove: bigint("approval_above", { mode: "number" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

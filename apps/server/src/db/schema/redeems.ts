@@ -31,6 +31,9 @@ export const redeems = pgTable(
     bodyHtml: text("body_html"),
     paidByAdminId: uuid("paid_by_admin_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The member who approved it, when the app asks a second member to approve large redeems. */
+    approvedByAdminId: uuid("approved_by_admin_id"),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
     /** Where the app asked from, and the risk reasons seen then (the user's, plus the redeem's own). */
     ip: text("ip"),
     ipCountry: text("ip_country"),

@@ -4,10 +4,20 @@ import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import { deleteCode, importCodes, listCodes, revealCode, stockOf } from "./codes.service.ts";
+import { readPayoutSettings, savePayoutSettings } from "./payout-settings.ts";
 
-/** The gift-card code inventory of the signed-in administrator's app: import, stock, list, reveal, delete. */
+/**
+ * The signed-in administrator's app's payouts: its payout rules (read, save), and the gift-card code
+ * inventory (import, stock, list, reveal, delete).
+ */
 export async function payoutsRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+
+  route(app, payoutEndpoints.settings, async (request) => readPayoutSettings(db, currentAppId(request)));
+
+  route(app, payoutEndpoints.saveSettings, async (request) =>
+    savePayoutSettings(db, actorOf(request), request.body),
+  );
 
   // A CSV file sent as it is (text/csv) reads as { csv }, like the JSON body; only in this plugin.
   app.addContentTypeParser(

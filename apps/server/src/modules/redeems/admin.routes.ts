@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
+import { approveRedeem } from "./redeem-approval.ts";
 import { getRedeemDetails, listRedeems } from "./redeem-queries.ts";
 import { cancelRedeem, changeRedeemsStatus, payRedeem, revealRedeemCode } from "./redeems.service.ts";
 
@@ -26,6 +27,10 @@ export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { on
     onQueued();
     return redeem;
   });
+
+  route(app, redeemEndpoints.approve, async (request) =>
+    found(await approveRedeem(db, actorOf(request), request.params.id)),
+  );
 
   route(app, redeemEndpoints.revealCode, async (request) =>
     found(await revealRedeemCode(db, actorOf(request), request.params.id)),

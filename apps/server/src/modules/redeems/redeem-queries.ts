@@ -2,11 +2,11 @@ import type { RedeemDetails, redeemFilterSchema, redeemSortFields } from "@rewar
 import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/index.ts";
+import { admins, appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/index.ts";
 import { tenantTotal } from "../../lib/activity-totals.ts";
 import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
 import { toAppUser } from "../app-users/index.ts";
-import { fulfilmentOf } from "../payouts/index.ts";
+import { fulfilmentOf, needsApproval, readPayoutSettings } from "../payouts/index.ts";
 import { toIpScreening } from "../risk/index.ts";
 import { toDelivery, toRedeem } from "./redeems.mapper.ts";
 
@@ -65,12 +65,13 @@ export async function listRedeems(db: Db, adminId: string, params: ListParams<Re
 
 export async function getRedeemDetails(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
   const [row] = await db
-    .select({ redeem: redeems, user: appUsers })
+    .select({ redeem: redeems, user: appUsers, approverName: admins.fullName })
     .from(redeems)
     .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
+    .leftJoin(admins, eq(admins.id, redeems.approvedByAdminId))
     .where(and(tenant(adminId), eq(redeems.id, id)));
   if (!row) return null;
-  const [[mail], [screening], fulfilment] = await Promise.all([
+  const [[mail], [screening], fulfilment, rules] = await Promise.all([
     db
       .select()
       .from(mailOutbox)
@@ -90,7 +91,9 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
       .orderBy(desc(ipScreenings.createdAt))
       .limit(1),
     fulfilmentOf(db, adminId, row.redeem.rewardItemId),
+    readPayoutSettings(db, adminId),
   ]);
+  const { approvedByAdminId, approvedAt } = row.redeem;
   return {
     ...toRedeem(row.redeem, row.user.username),
     text: row.redeem.bodyHtml,
@@ -100,5 +103,10 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     ipCountry: row.redeem.ipCountry,
     screening: screening ? toIpScreening(screening) : null,
     fulfilment,
+    needsApproval: needsApproval(rules, row.redeem.rewardCost),
+    approval:
+      approvedByAdminId && approvedAt
+        ? { by: { _id: approvedByAdminId, fullName: row.approverName ?? "" }, at: approvedAt.toISOString() }
+        : null,
   };
 }

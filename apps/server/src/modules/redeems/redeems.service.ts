@@ -27,7 +27,14 @@ import type { AppUserRow } from "../../plugins/require-app-user.ts";
 import { toAppRedeem } from "../app-users/index.ts";
 import { catalogCodesFor } from "../catalog/index.ts";
 import { debitRedeem } from "../ledger/index.ts";
-import { fulfilmentOf, pinOfRedeem, takeStockCode } from "../payouts/index.ts";
+import {
+  assertNotPaused,
+  assertPayableBy,
+  fulfilmentOf,
+  pinOfRedeem,
+  readPayoutSettings,
+  takeStockCode,
+} from "../payouts/index.ts";
 import { recordScreening, redeemReasons, screenForTenant } from "../risk/index.ts";
 import { changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
 import { getRedeemDetails } from "./redeem-queries.ts";
@@ -197,8 +204,11 @@ export async function payRedeem(
   const found = await db.transaction(async (tx) => {
     const [redeem] = await lockRedeems(tx, adminId, [id]);
     if (!redeem) return false;
+    const rules = await readPayoutSettings(tx, adminId, "share");
+    assertNotPaused(rules);
     const method = await payMethodOf(tx, redeem, input);
     if (redeem.status === redeemStatus.sent) throw new AppError(409, messages.redeemAlreadySent);
+    assertPayableBy(rules, redeem, actor.accountId);
     const [config] = await tx
       .select({ id: mailConfigs.id })
       .from(mailConfigs)
@@ -264,10 +274,21 @@ const statusEntry = (actor: Actor, action: AuditAction, row: RedeemRow, status: 
     changes: changesBetween({ status: row.status }, { status }),
   });
 
-/** Changes the status of every selected redeem of this tenant, all or nothing, moving points as it goes. */
+/**
+ * Changes the status of every selected redeem of this tenant, all or nothing, moving points as it goes.
+ * Moving to Sent is a payout: refused whole (409) while payouts are paused, or when a selected redeem not yet
+ * Sent needs an approval it lacks or was approved by the caller.
+ */
 export async function changeRedeemsStatus(db: Db, actor: Actor, ids: string[], status: number) {
   return db.transaction(async (tx) => {
     const rows = await lockRedeems(tx, actor.appId, ids);
+    if (status === redeemStatus.sent) {
+      const rules = await readPayoutSettings(tx, actor.appId, "share");
+      assertNotPaused(rules);
+      for (const row of rows) {
+        if (row.status !== redeemStatus.sent) assertPayableBy(rules, row, actor.accountId);
+      }
+    }
     for (const row of rows) {
       await changeRedeemStatus(tx, row, status);
       await recordAudit(tx, statusEntry(actor, "redeem.status", row, status));

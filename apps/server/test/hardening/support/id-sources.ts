@@ -17,6 +17,7 @@ export const idTableOfRoute: Record<string, string> = {
   "/api/redeem/:id": "redeems",
   "/api/redeem/sendReward/:id": "redeems",
   "/api/redeem/:id/code": "redeems",
+  "/api/redeem/:id/approve": "redeems",
   "/api/reward/countries/:id": "countries",
   "/api/reward/rewards/:id": "rewards",
   "/api/reward/rewardItem/:id": "reward_items",

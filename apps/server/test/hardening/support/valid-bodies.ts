@@ -9,6 +9,8 @@ export const bodiesBeyondTheSchema: Record<string, object> = {
   },
   "PUT /api/reward/countries/:id": { code: "AQ", priority: 3 },
   "POST /api/payouts/items/:itemId/codes": { csv: "code,pin\nMATRIX-CODE-0001,1234\n" },
+  // The payout rules as they are by default: a pause or an approval amount would refuse the pays that follow.
+  "PUT /api/payouts/settings": { paused: false, approvalAbove: null },
   "PUT /api/setting/mailgun/:id": {
     mailgunDomain: "mg.example.com",
     apiKey: "key-0123456789",
