@@ -186,6 +186,7 @@ const dashboardScreens: RouteObject[] = [
     "NetworkSettingRoute",
   ),
   screen(at.setting, () => import("./features/settings/components/setting-tabs"), "SettingTabs"),
+  screen(at.payouts.settings, () => import("./features/payouts/components/payouts-page"), "PayoutsPage"),
   screen(at.activity, () => import("./features/audit/components/activity-list"), "ActivityList"),
   screen(at.admins, () => import("./app/routes/admins"), "AdminsRoute"),
   screen(at.team, () => import("./features/team/components/team-page"), "TeamRoute"),

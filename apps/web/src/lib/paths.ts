@@ -73,6 +73,8 @@ export const routePatterns = {
   payouts: {
     /** A reward item's gift-card codes: stock, import, the codes table. */
     codes: "/dash/catalog/items/:itemId/codes",
+    /** The app's payout rules: the pause switch and the approval amount. */
+    settings: "/dash/payouts",
   },
   giveaway: "/dash/giveaway",
   notification: "/dash/notification",

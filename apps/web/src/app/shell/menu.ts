@@ -1,6 +1,7 @@
 import type { Permission, Profile } from "@rewards/contract";
 import {
   IconBell,
+  IconCash,
   IconCoin,
   IconGift,
   IconHistory,
@@ -95,6 +96,12 @@ export const menuEntries: readonly MenuEntry[] = [
     path: paths.setting,
     title: "menu.setting",
     icon: IconSettings,
+    section: "setting",
+  },
+  {
+    path: paths.payouts.settings,
+    title: "menu.payouts",
+    icon: IconCash,
     section: "setting",
   },
   {

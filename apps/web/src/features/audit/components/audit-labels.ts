@@ -45,6 +45,8 @@ export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "re
     case "invite":
     case "teamSettings":
       return paths.team;
+    case "payoutSettings":
+      return paths.payouts.settings;
     default:
       return null;
   }

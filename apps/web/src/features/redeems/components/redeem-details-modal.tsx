@@ -9,6 +9,7 @@ import { paths } from "../../../lib/paths";
 import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeemDetails } from "../api/get-redeem-details";
+import { RedeemApproval, showsApproval } from "./redeem-approval";
 import { DeliveryState, MessageBody, RedeemSummary, UserSummary } from "./redeem-details-parts";
 import { RedeemRiskSection } from "./redeem-risk-section";
 
@@ -42,6 +43,11 @@ export function RedeemDetailsModal({ id, history }: { id: string; history?: Reac
       {redeem && (
         <Stack gap="lg">
           <RedeemSummary redeem={redeem} />
+          {showsApproval(redeem) && (
+            <Section title={screenText("redeems.approval.title")}>
+              <RedeemApproval redeem={redeem} />
+            </Section>
+          )}
           <Section title={t("risk.section")}>
             <RedeemRiskSection redeem={redeem} />
           </Section>

@@ -10,7 +10,9 @@ import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useCanCall } from "../../../lib/permissions";
 import { useErrorNotification } from "../../../lib/use-error-notification";
+import { usePayoutSettings } from "../api/get-payout-settings";
 import { useRedeems } from "../api/get-redeems";
+import { PayoutsPausedAlert } from "./payouts-paused-alert";
 import { redeemColumns, shortId } from "./redeems-columns";
 import { RedeemsFilters } from "./redeems-filters";
 import { useRedeemsListState } from "./use-redeems-list-state";
@@ -20,6 +22,7 @@ export function RedeemsList() {
   const list = useRedeemsListState();
   const canChangeStatus = useCanCall(redeemEndpoints.changeStatus);
   const redeems = useRedeems(list.queryParams);
+  const paused = usePayoutSettings().data?.paused;
   useErrorNotification(actionErrors.findRedeems, redeems.error);
   const selection = useListSelection<Redeem>([list.queryParams, redeems.dataUpdatedAt]);
   // An ID filter that cannot be sent matches nothing: show no rows rather than the previous ones.
@@ -33,6 +36,7 @@ export function RedeemsList() {
 
   return (
     <Card withBorder radius="lg" padding="md">
+      <PayoutsPausedAlert paused={paused} />
       <RedeemsFilters list={list} />
       <SelectionBar count={selection.selected.length}>
         <Button size="xs" variant="light" component={Link} {...modalLink(paths.redeems.fetch, list.search)}>

@@ -13,6 +13,7 @@ import {
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
+import { useAuthStore } from "../../../lib/auth-store";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
@@ -52,6 +53,40 @@ function MailNotConfigured() {
   );
 }
 
+type ApprovalBlock = "needsApproval" | "approvedByMe" | null;
+
+/**
+ * Why this member cannot pay the redeem yet, when the app asks for approvals: it has none (another member
+ * approves it from its details), or this member approved it (another member must pay it).
+ */
+function approvalBlock(redeem: RedeemDetails, memberId: string | undefined): ApprovalBlock {
+  if (redeem.status === redeemStatus.sent) return null;
+  if (redeem.needsApproval && !redeem.approval) return "needsApproval";
+  if (redeem.approval && redeem.approval.by._id === memberId) return "approvedByMe";
+  return null;
+}
+
+function ApprovalAlert({ block, redeemId }: { block: ApprovalBlock; redeemId: string }) {
+  if (block === "approvedByMe") {
+    return (
+      <Alert color="yellow" data-testid="pay-blocked">
+        {messages.approverCannotPay}
+      </Alert>
+    );
+  }
+  if (block !== "needsApproval") return null;
+  return (
+    <Alert color="yellow" title={screenText("redeems.approval.needed")} data-testid="pay-blocked">
+      <Text size="sm">
+        {screenText("redeems.send.needsApproval")}{" "}
+        <Anchor component={Link} to={paths.redeems.details(redeemId)} size="sm">
+          {screenText("redeems.send.openDetails")}
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
 const resolver = formResolver(payRedeemBodySchema);
 
 /** The contract's rules, and a manual item's code required (the server's own message). */
@@ -82,8 +117,11 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
   const back = useBackToList();
   const pay = usePayRedeem();
   const [mailMissing, setMailMissing] = useState(false);
-  const [outOfStock, setOutOfStock] = useState<string | null>(null);
+  // A 409 (paused, out of stock, approval missing, paid meanwhile): the server's message, on the form.
+  const [conflict, setConflict] = useState<string | null>(null);
+  const memberId = useAuthStore((state) => state.user?._id);
   const sent = redeem.status === redeemStatus.sent;
+  const block = approvalBlock(redeem, memberId);
   const form = useForm<PayRedeemBody>({
     initialValues: initialValues(redeem),
     validate: validator(fulfilment),
@@ -104,9 +142,9 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
         onError: (error) => {
           const notConfigured = error instanceof ApiError && error.message === messages.mailNotConfigured;
           setMailMissing(notConfigured);
-          const stockEmpty = error instanceof ApiError && error.message === messages.outOfStock;
-          setOutOfStock(stockEmpty ? error.message : null);
-          if (!stockEmpty) showSaveError(form, actionErrors.updateRedeem, error);
+          const isConflict = error instanceof ApiError && error.status === 409;
+          setConflict(isConflict ? error.message : null);
+          if (!isConflict) showSaveError(form, actionErrors.updateRedeem, error);
         },
       },
     );
@@ -120,11 +158,12 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           </Alert>
         )}
         {mailMissing && <MailNotConfigured />}
-        {outOfStock && (
-          <Alert color={errorColor} title={actionErrors.updateRedeem}>
-            {outOfStock}
+        {conflict && (
+          <Alert color={errorColor} title={actionErrors.updateRedeem} data-testid="pay-error">
+            {conflict}
           </Alert>
         )}
+        <ApprovalAlert block={block} redeemId={redeem._id} />
         {fulfilment === "inventory" && (
           <Alert color="blue" data-testid="code-from-stock">
             {screenText("redeems.send.fromStock")}
@@ -177,7 +216,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           <Button variant="default" component={Link} to={back}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={pay.isPending} disabled={sent}>
+          <Button type="submit" loading={pay.isPending} disabled={sent || block !== null}>
             {t("redeems.send.submit")}
           </Button>
         </Group>

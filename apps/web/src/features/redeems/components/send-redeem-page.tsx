@@ -7,13 +7,16 @@ import { RoleForbidden } from "../../../components/role-forbidden";
 import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
 import { useErrorNotification } from "../../../lib/use-error-notification";
+import { usePayoutSettings } from "../api/get-payout-settings";
 import { useRedeemDetails } from "../api/get-redeem-details";
+import { PayoutsPausedAlert } from "./payouts-paused-alert";
 import { useBackToList } from "./send-page-link";
 import { SendRedeemForm } from "./send-redeem-form";
 
 /** /dash/redeems/{_id}/edit: a full page, not a modal. */
 export function SendRedeemPage({ id }: { id: string }) {
   const redeem = useRedeemDetails(id);
+  const paused = usePayoutSettings().data?.paused;
   useErrorNotification(actionErrors.findRedeem, redeem.error);
   const back = useBackToList();
   return (
@@ -30,6 +33,7 @@ export function SendRedeemPage({ id }: { id: string }) {
           </Group>
         </Anchor>
       </Group>
+      <PayoutsPausedAlert paused={paused} />
       {redeem.isPending && <LoadingBlock />}
       {redeem.isError && <LoadError action={actionErrors.findRedeem} error={redeem.error} />}
       {redeem.data && <SendRedeemForm key={redeem.data._id} redeem={redeem.data} />}

@@ -1,0 +1,117 @@
+import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  maxPointsBalance,
+  type PayoutSettings,
+  payoutEndpoints,
+  payoutSettingsSchema,
+} from "@rewards/contract";
+import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { fieldErrorsOf, formResolver } from "../../../lib/form";
+import { t } from "../../../lib/i18n";
+import { useCanCall } from "../../../lib/permissions";
+import { screenText } from "../../../lib/screen-texts";
+import { showError } from "../../../lib/show-error";
+import { errorColor } from "../../../theme";
+import { usePayoutSettings, useSavePayoutSettings } from "../api/payout-settings";
+
+/** A cleared number input holds "": no approval needed. */
+type FormValues = Omit<PayoutSettings, "approvalAbove"> & { approvalAbove: number | string };
+
+const toBody = (values: FormValues): PayoutSettings => ({
+  paused: values.paused,
+  approvalAbove: values.approvalAbove === "" ? null : Number(values.approvalAbove),
+});
+const fromSettings = (settings: PayoutSettings): FormValues => ({
+  paused: settings.paused,
+  approvalAbove: settings.approvalAbove ?? "",
+});
+const validateBody = formResolver(payoutSettingsSchema);
+
+/** The rules' form: editable with settings.write, read-only for the other roles. */
+function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; canSave: boolean }) {
+  const save = useSavePayoutSettings();
+  const form = useForm<FormValues, PayoutSettings>({
+    initialValues: fromSettings(settings),
+    validate: (values) => validateBody(toBody(values)),
+    transformValues: toBody,
+  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.setInitialValues(fromSettings(saved));
+        notifications.show({ color: "green", message: screenText("payouts.settings.saved") });
+      },
+      onError: (error) => {
+        // A 400 names its fields: those go onto the form, anything else into a notification.
+        const fieldErrors = fieldErrorsOf(error);
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        else showError(screenText("payouts.settings.saveFailed"), error);
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={submit} aria-label={screenText("payouts.settings.title")}>
+      <Stack gap="md">
+        <Switch
+          label={screenText("payouts.settings.paused")}
+          description={screenText("payouts.settings.pausedHint")}
+          color={errorColor}
+          disabled={!canSave}
+          {...form.getInputProps("paused", { type: "checkbox" })}
+        />
+        <NumberInput
+          label={screenText("payouts.settings.approvalAbove")}
+          description={screenText("payouts.settings.approvalAboveHint")}
+          allowDecimal={false}
+          allowNegative={false}
+          min={0}
+          max={maxPointsBalance}
+          maw={420}
+          readOnly={!canSave}
+          variant={canSave ? "default" : "filled"}
+          {...form.getInputProps("approvalAbove")}
+        />
+        {canSave ? (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t("common.save")}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {screenText("payouts.settings.readOnly")}
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** /dash/payouts: the app's payout rules, the pause switch and the approval amount. */
+export function PayoutsPage() {
+  const settings = usePayoutSettings();
+  const canSave = useCanCall(payoutEndpoints.saveSettings);
+  return (
+    <Card withBorder radius="lg" padding="lg" maw={900}>
+      <Title order={2} fz="lg" mb="md">
+        {screenText("payouts.settings.title")}
+      </Title>
+      {settings.isPending && <LoadingBlock />}
+      {settings.isError && (
+        <LoadError action={screenText("payouts.settings.loadFailed")} error={settings.error} />
+      )}
+      {settings.data && (
+        <Stack gap="lg">
+          {settings.data.paused && (
+            <Alert color={errorColor} title={screenText("redeems.payoutsPaused")} role="alert">
+              {screenText("payouts.settings.pausedAlert")}
+            </Alert>
+          )}
+          <PayoutSettingsForm settings={settings.data} canSave={canSave} />
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiCall, configureMailgun } from "./support/api.ts";
+import type { AppServer } from "./support/app-server.ts";
+import { openPage } from "./support/browser.ts";
+import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
+import { signIn } from "./support/sign-in.ts";
+
+// The payout rules, end to end: the owner asks for approvals above an amount and pauses payouts; the pay
+// page shows the pause; lifted, the owner approves a redeem above the amount and may not pay it; a second
+// member (an admin who joined by invitation) pays it.
+
+type Redeem = { _id: string; redeemEmail: string; rewardCost: number; status: 0 | 1 | 2 };
+
+let session: DemoSession;
+let server: AppServer;
+let owner: Page;
+let token: string;
+
+const poll = { timeout: 10_000 };
+const admin = { fullName: "Ada Admin", email: "ada@payouts.test", password: "harbor-lantern-42" };
+
+beforeAll(async () => {
+  session = await startDemoSession();
+  ({ server, page: owner, token } = session);
+  await configureMailgun(server.baseUrl, token);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** Joins the demo app as an admin by invitation (through the API) and signs in in a browser of their own. */
+async function secondMember(): Promise<Page> {
+  const before = server.mail.received.length;
+  const invite = await apiCall(
+    server.baseUrl,
+    "POST",
+    "/api/team/invites",
+    { email: admin.email, role: "admin" },
+    token,
+  );
+  expect(invite.status).toBe(201);
+  await expect.poll(() => server.mail.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
+  const mail = await server.mail.waitFor(admin.email, 20_000);
+  const link = /http:\/\/\S+\/auth\/invite\/([\w-]+)/.exec(mail.fields.text ?? "");
+  expect(link).not.toBeNull();
+  const joined = await apiCall(server.baseUrl, "POST", `/api/users/auth/invite/${link?.[1]}`, {
+    fullName: admin.fullName,
+    password: admin.password,
+  });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  const page = await openPage(session.browser, server.baseUrl);
+  await signIn(page, admin.email, admin.password);
+  return page;
+}
+
+it("pauses payouts, then has a redeem above the amount approved by one member and paid by another", async () => {
+  const list = await apiCall<{ entities: Redeem[] }>(
+    server.baseUrl,
+    "POST",
+    "/api/redeem/?group=false",
+    {
+      queryParams: {
+        filter: { status: 0 },
+        sortField: "redeemDate",
+        sortOrder: "desc",
+        pageNumber: 1,
+        pageSize: 10,
+      },
+    },
+    token,
+  );
+  const redeem = [...list.body.entities].sort((a, b) => b.rewardCost - a.rewardCost)[0];
+  if (!redeem || redeem.rewardCost < 1) throw new Error("the demo data has no pending redeem with a cost");
+  const above = redeem.rewardCost - 1;
+  const payPage = `/dash/redeems/${redeem._id}/edit`;
+
+  // The owner opens Payouts from the menu, asks for approvals above the amount and pauses payouts.
+  await owner.getByRole("link", { name: "Payouts", exact: true }).first().click();
+  await owner.waitForURL("**/dash/payouts");
+  const pause = owner.getByRole("switch", { name: /Pause all payouts/ });
+  await pause.waitFor({ state: "attached" });
+  await owner.getByLabel("Approval above (points)").fill(String(above));
+  await pause.click();
+  await owner.getByRole("button", { name: "Save" }).click();
+  await owner.getByText("Payout settings saved").waitFor();
+  await owner.getByRole("alert").filter({ hasText: "Payouts are paused" }).waitFor();
+  const saved = await apiCall(server.baseUrl, "GET", "/api/payouts/settings", undefined, token);
+  expect(saved.body).toEqual({ paused: true, approvalAbove: above });
+
+  // The pay page says so; its link leads back to lift the pause.
+  await owner.goto(payPage);
+  const paused = owner.getByTestId("payouts-paused");
+  await paused.waitFor();
+  await paused.getByRole("link", { name: "Payout settings" }).click();
+  await owner.waitForURL("**/dash/payouts");
+  await expect.poll(() => pause.isChecked(), poll).toBe(true);
+  await pause.click();
+  await owner.getByRole("button", { name: "Save" }).click();
+  await owner.getByText("Payout settings saved").waitFor();
+  await expect.poll(() => owner.getByText("Payouts are paused").count(), poll).toBe(0);
+
+  // The redeem costs more than the amount: the owner approves it from its details.
+  await owner.goto(`/dash/redeems/${redeem._id}/details`);
+  const details = owner.getByRole("dialog", { name: "Redeem Details" });
+  await details.getByText("Needs approval").waitFor();
+  await details.getByRole("button", { name: "Approve" }).click();
+  await details.getByText(/^Approved by .+ at /).waitFor();
+  expect(await details.getByRole("button", { name: "Approve" }).count()).toBe(0);
+
+  // ... and may not pay it: the page says why, and the server refuses too.
+  await owner.goto(payPage);
+  await owner.getByText("You approved this redeem: another member must pay it").waitFor();
+  expect(await owner.getByRole("button", { name: "Send Reward" }).isDisabled()).toBe(true);
+  const refused = await apiCall<{ message: string }>(
+    server.baseUrl,
+    "PUT",
+    `/api/redeem/sendReward/${redeem._id}`,
+    {
+      code: "RULES-GIFT-0",
+      rewardName: "Gift",
+      redeemEmail: redeem.redeemEmail,
+      subject: "Your gift",
+      text: "<p>Here it is</p>",
+    },
+    token,
+  );
+  expect(refused).toMatchObject({
+    status: 409,
+    body: { message: "You approved this redeem: another member must pay it" },
+  });
+
+  // The second member pays it.
+  const page = await secondMember();
+  await page.goto(payPage);
+  await page.getByRole("heading", { name: `Send Redeem to ${redeem.redeemEmail}` }).waitFor();
+  await page.getByLabel("Gift Card Code").fill("RULES-GIFT-1");
+  await page.getByRole("button", { name: "Send Reward" }).click();
+  await page.getByText(`Reward sent to ${redeem.redeemEmail}`).waitFor();
+  const paid = await apiCall<Redeem>(server.baseUrl, "GET", `/api/redeem/${redeem._id}`, undefined, token);
+  expect(paid.body.status).toBe(1);
+});
