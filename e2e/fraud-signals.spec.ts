@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall } from "./support/api.ts";
+import { apiCall, type MobileAppCall, mobileApp } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -17,27 +17,12 @@ let session: DemoSession;
 let server: AppServer;
 let page: Page;
 let token: string;
-let appKey: string;
+/** The mobile app's calls, with the demo app's key. */
+let appCall: MobileAppCall;
 
 const poll = { timeout: 10_000 };
 const visitorId = "fp-e2e-shared-fingerprint";
 const linkedVisitorLabel = "Shares a browser fingerprint (visitorId) with another account";
-
-/** A call of the mobile app: its app key, and the user's token once signed in. */
-async function appCall<T>(method: string, path: string, body?: unknown, userToken?: string) {
-  const response = await fetch(`${server.baseUrl}/app/v1${path}`, {
-    method,
-    headers: {
-      "x-app-key": appKey,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(userToken ? { authorization: `Bearer ${userToken}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  expect(response.status, JSON.stringify(answer)).toBe(200);
-  return answer;
-}
 
 const signUp = (email: string, gaid: string) =>
   appCall<SignUpAnswer>("POST", "/auth/sign-up", {
@@ -68,7 +53,7 @@ beforeAll(async () => {
   ({ server, page, token } = session);
   const key = await apiCall<{ appKey: string }>(server.baseUrl, "GET", "/api/app-key", undefined, token);
   expect(key.status).toBe(200);
-  appKey = key.body.appKey;
+  appCall = mobileApp(server.baseUrl, key.body.appKey);
 });
 afterAll(async () => {
   await session?.close();

@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, configureMailgun } from "./support/api.ts";
+import { apiCall, configureMailgun, pendingRedeems } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { openPage } from "./support/browser.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
+import { invitation } from "./support/invitations.ts";
 import { signIn } from "./support/sign-in.ts";
 
 // The payout rules, end to end: the owner asks for approvals above an amount and pauses payouts; the pay
@@ -40,11 +41,8 @@ async function secondMember(): Promise<Page> {
     token,
   );
   expect(invite.status).toBe(201);
-  await expect.poll(() => server.mail.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
-  const mail = await server.mail.waitFor(admin.email, 20_000);
-  const link = /http:\/\/\S+\/auth\/invite\/([\w-]+)/.exec(mail.fields.text ?? "");
-  expect(link).not.toBeNull();
-  const joined = await apiCall(server.baseUrl, "POST", `/api/users/auth/invite/${link?.[1]}`, {
+  const { token: inviteToken } = await invitation(server.mail, admin.email, before);
+  const joined = await apiCall(server.baseUrl, "POST", `/api/users/auth/invite/${inviteToken}`, {
     fullName: admin.fullName,
     password: admin.password,
   });
@@ -55,22 +53,8 @@ async function secondMember(): Promise<Page> {
 }
 
 it("pauses payouts, then has a redeem above the amount approved by one member and paid by another", async () => {
-  const list = await apiCall<{ entities: Redeem[] }>(
-    server.baseUrl,
-    "POST",
-    "/api/redeem/?group=false",
-    {
-      queryParams: {
-        filter: { status: 0 },
-        sortField: "redeemDate",
-        sortOrder: "desc",
-        pageNumber: 1,
-        pageSize: 10,
-      },
-    },
-    token,
-  );
-  const redeem = [...list.body.entities].sort((a, b) => b.rewardCost - a.rewardCost)[0];
+  const pending = await pendingRedeems<Redeem>(server.baseUrl, token, 10);
+  const redeem = [...pending].sort((a, b) => b.rewardCost - a.rewardCost)[0];
   if (!redeem || redeem.rewardCost < 1) throw new Error("the demo data has no pending redeem with a cost");
   const above = redeem.rewardCost - 1;
   const payPage = `/dash/redeems/${redeem._id}/edit`;

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, configureMailgun } from "./support/api.ts";
+import { apiCall, configureMailgun, type MobileAppCall, mobileApp } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -17,33 +17,18 @@ let session: DemoSession;
 let server: AppServer;
 let page: Page;
 let token: string;
-let appKey: string;
+/** The mobile app's calls, with the demo app's key. */
+let appCall: MobileAppCall;
 
 const poll = { timeout: 10_000 };
 const codes = ["E2E-STOCK-AAAA1111", "E2E-STOCK-BBBB2222", "E2E-STOCK-CCCC3333"];
-
-/** A call of the mobile app: its app key, and the user's token once signed in. */
-async function appCall<T>(method: string, path: string, body?: unknown, userToken?: string) {
-  const response = await fetch(`${server.baseUrl}/app/v1${path}`, {
-    method,
-    headers: {
-      "x-app-key": appKey,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(userToken ? { authorization: `Bearer ${userToken}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  expect(response.status, JSON.stringify(answer)).toBe(200);
-  return answer;
-}
 
 beforeAll(async () => {
   session = await startDemoSession();
   ({ server, page, token } = session);
   const key = await apiCall<{ appKey: string }>(server.baseUrl, "GET", "/api/app-key", undefined, token);
   expect(key.status).toBe(200);
-  appKey = key.body.appKey;
+  appCall = mobileApp(server.baseUrl, key.body.appKey);
 });
 afterAll(async () => {
   await session?.close();

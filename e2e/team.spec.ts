@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, configureMailgun, registerAccount } from "./support/api.ts";
+import { apiCall, configureMailgun, pendingRedeems, registerAccount } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { openPage } from "./support/browser.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
+import { invitation } from "./support/invitations.ts";
 import { signIn } from "./support/sign-in.ts";
 
 type Redeem = { _id: string; redeemEmail: string; status: 0 | 1 | 2 };
@@ -39,13 +40,11 @@ it("an owner invites support, who joins, pays a redeem and may not save the App 
     .getByRole("button", { name: /Withdraw/ })
     .waitFor();
 
-  const mail = await server.mail.waitFor(support.email, 20_000);
-  const link = /http:\/\/\S+\/auth\/invite\/[\w-]+/.exec(mail.fields.text ?? "")?.[0];
-  expect(link).toBeDefined();
+  const { link } = await invitation(server.mail, support.email);
 
   // The invitee, in a browser of their own.
   page = await openPage(session.browser, server.baseUrl);
-  await page.goto(new URL(link ?? "").pathname);
+  await page.goto(new URL(link).pathname);
   await page.getByText(/You are invited to join .+ as Support/).waitFor();
   await page.getByLabel("Full name").fill(support.fullName);
   await page.getByLabel("Password", { exact: true }).fill(support.password);
@@ -62,22 +61,7 @@ it("an owner invites support, who joins, pays a redeem and may not save the App 
   expect(await page.getByRole("link", { name: "Team" }).count()).toBe(0);
 
   // Support pays a pending redeem.
-  const list = await apiCall<{ entities: Redeem[] }>(
-    server.baseUrl,
-    "POST",
-    "/api/redeem/?group=false",
-    {
-      queryParams: {
-        filter: { status: 0 },
-        sortField: "redeemDate",
-        sortOrder: "desc",
-        pageNumber: 1,
-        pageSize: 1,
-      },
-    },
-    token,
-  );
-  const pending = list.body.entities[0] as Redeem;
+  const pending = (await pendingRedeems<Redeem>(server.baseUrl, token, 1))[0] as Redeem;
   await page.goto(`/dash/redeems/${pending._id}/edit`);
   await page.getByRole("heading", { name: `Send Redeem to ${pending.redeemEmail}` }).waitFor();
   await page.getByLabel("Gift Card Code").fill("TEAM-GIFT-1");
@@ -94,15 +78,6 @@ it("an owner invites support, who joins, pays a redeem and may not save the App 
   await save.hover();
   await page.getByText("Your role does not allow this").waitFor();
 });
-
-/** The invitation link in the newest mail to `email`, once one more than `before` has arrived. */
-async function inviteLink(email: string, before: number) {
-  await expect.poll(() => server.mail.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
-  const mail = await server.mail.waitFor(email, 20_000);
-  const link = /http:\/\/\S+\/auth\/invite\/[\w-]+/.exec(mail.fields.text ?? "")?.[0];
-  expect(link).toBeDefined();
-  return link ?? "";
-}
 
 const dataRows = () => page.locator("tbody tr:not(.mantine-datatable-empty-row)");
 const pointsOf = async (id: string) =>
@@ -188,7 +163,7 @@ it("a member of two apps switches between them from the header, and acts there w
     ottoToken,
   );
   expect(invite.status).toBe(201);
-  const inviteToken = new URL(await inviteLink(support.email, before)).pathname.split("/").at(-1);
+  const { token: inviteToken } = await invitation(server.mail, support.email, before);
   const sueLogin = await apiCall<{ accessToken: string }>(server.baseUrl, "POST", "/api/users/login", {
     username: support.email,
     password: support.password,

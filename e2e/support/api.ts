@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+
 /** Direct API calls for arranging a test; the screens under test are driven through the browser. */
 export async function apiCall<T = unknown>(
   baseUrl: string,
@@ -40,4 +42,51 @@ export async function configureMailgun(baseUrl: string, token: string) {
   const answer = await apiCall(baseUrl, "POST", "/api/setting/mailgun/", tenantMailgun, token);
   if (answer.status !== 200)
     throw new Error(`the Mailgun settings were not saved: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** A call of the mobile app (/app/v1) with the app's key, and the user's token once signed in; expects 200. */
+export type MobileAppCall = <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  userToken?: string,
+) => Promise<T>;
+
+/** The mobile app's calls to the server at `baseUrl`, made with the app key `appKey`. */
+export function mobileApp(baseUrl: string, appKey: string): MobileAppCall {
+  return async <T>(method: string, path: string, body?: unknown, userToken?: string) => {
+    const response = await fetch(`${baseUrl}/app/v1${path}`, {
+      method,
+      headers: {
+        "x-app-key": appKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(userToken ? { authorization: `Bearer ${userToken}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as T;
+    expect(response.status, JSON.stringify(answer)).toBe(200);
+    return answer;
+  };
+}
+
+/** The pending redeems (status 0), newest first, as the first page of `pageSize` of the admin API's list. */
+export async function pendingRedeems<T>(baseUrl: string, token: string, pageSize: number): Promise<T[]> {
+  const answer = await apiCall<{ entities: T[] }>(
+    baseUrl,
+    "POST",
+    "/api/redeem/?group=false",
+    {
+      queryParams: {
+        filter: { status: 0 },
+        sortField: "redeemDate",
+        sortOrder: "desc",
+        pageNumber: 1,
+        pageSize,
+      },
+    },
+    token,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.entities;
 }

@@ -59,17 +59,36 @@ export async function prepareSecretsAtRest(db: Db, config: Pick<Config, "secrets
     );
   }
   useSecretsKey(key);
+  await sealClearSecrets(db);
+}
+
+// Values sealed per statement: each row binds three parameters.
+const sealBatch = 1000;
+
+/**
+ * Seals every value still stored in clear in an encrypted column: written before its column was
+ * encrypted, or loaded by SQL (the scale seed). A batch of rows is read, sealed here (the key never
+ * reaches the database) and written back in one statement, each row only if it is still the clear value
+ * read (another process starting at the same time may have sealed it already). Needs the key in use.
+ */
+export async function sealClearSecrets(db: Db): Promise<void> {
   for (const { table, column } of encryptedColumns()) {
-    const result = await db.execute(
-      sql`select ctid::text as at, ${sql.identifier(column)} as value from ${sql.identifier(table)}
-          where ${sql.identifier(column)} <> '' and ${sql.identifier(column)} not like 'enc:v1:%'`,
-    );
-    for (const row of (result as unknown as { rows: { at: string; value: string }[] }).rows) {
-      // Only if still clear: another process starting at the same time may have sealed it already.
-      await db.execute(
-        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${sealSecret(row.value)}
-            where ctid = ${row.at}::tid and ${sql.identifier(column)} = ${row.value}`,
+    const target = sql.identifier(table);
+    const field = sql.identifier(column);
+    for (;;) {
+      const result = await db.execute(
+        sql`select ctid::text as at, ${field} as value from ${target}
+            where ${field} <> '' and ${field} not like 'enc:v1:%' limit ${sealBatch}`,
       );
+      const rows = (result as unknown as { rows: { at: string; value: string }[] }).rows;
+      if (rows.length === 0) break;
+      const sealed = rows.map((row) => sql`(${row.at}::tid, ${row.value}, ${sealSecret(row.value)})`);
+      await db.execute(
+        sql`update ${target} set ${field} = clear.sealed
+            from (values ${sql.join(sealed, sql`, `)}) as clear(at, value, sealed)
+            where ${target}.ctid = clear.at and ${target}.${field} = clear.value`,
+      );
+      if (rows.length < sealBatch) break;
     }
   }
 }

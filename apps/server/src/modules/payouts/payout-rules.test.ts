@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCatalogCountry, appCall, appKeyOf, signUpOk } from "../../../test/support/app-api.ts";
 import { addMailConfig } from "../../../test/support/mail-config.ts";
 import { addMember, type Member } from "../../../test/support/members.ts";
+import { insertRedeem, redeemRow } from "../../../test/support/redeems.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import {
@@ -17,7 +18,7 @@ import {
 } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { seedDemoData } from "../../seed/demo-data.ts";
-import { adjustPoints, debitRedeem } from "../ledger/index.ts";
+import { adjustPoints } from "../ledger/index.ts";
 
 // The app's payout rules: GET/PUT /api/payouts/settings, the pause switch (pay and change status to Sent
 // refused while paused) and four-eyes approval of redeems above the approval amount.
@@ -77,25 +78,9 @@ async function saved(settings: PayoutSettings) {
 async function newRedeem(cost = 100, itemId: string | null = null) {
   const userId = users[nextUser++];
   if (!userId) throw new Error("no user left");
-  const id = newId();
-  await t.db.transaction(async (tx) => {
-    await tx.insert(redeems).values({
-      id,
-      adminId: a.id,
-      userId,
-      redeemEmail: `${id}@user.test`,
-      rewardName: "Amazon Gift Card",
-      rewardAmount: "$5",
-      rewardCost: cost,
-      rewardItemId: itemId,
-      status: 0,
-    });
-    await debitRedeem(tx, { adminId: a.id, userId, redeemId: id, points: cost });
-  });
-  return id;
+  return insertRedeem(t.db, { adminId: a.id, userId, cost, itemId });
 }
 
-const redeemRow = async (id: string) => (await t.db.select().from(redeems).where(eq(redeems.id, id)))[0];
 const outboxOf = (id: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.redeemId, id));
 const entries = (action: "payoutSettings.update" | "redeem.approve" | "redeem.pay" | "redeem.status") =>
   t.db
@@ -214,7 +199,7 @@ describe("the pause switch", () => {
     const refused = await pay(id, a, stockForm);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(messages.payoutsPaused);
-    expect(await redeemRow(id)).toMatchObject({ status: 0, code: null, paidAt: null });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 0, code: null, paidAt: null });
     const [code] = await t.db.select().from(rewardCodes).where(eq(rewardCodes.rewardItemId, itemId));
     expect(code).toMatchObject({ usedAt: null, redeemId: null });
     expect(await outboxOf(id)).toEqual([]);
@@ -225,7 +210,7 @@ describe("the pause switch", () => {
     await saved({ paused: false, approvalAbove: null });
     const paid = await pay(id, a, stockForm);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await redeemRow(id)).toMatchObject({ status: 1, code: "PAUSED-STOCK-CODE-01" });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 1, code: "PAUSED-STOCK-CODE-01" });
     expect(await outboxOf(id)).toHaveLength(1);
   });
 
@@ -236,19 +221,19 @@ describe("the pause switch", () => {
     const refused = await changeStatus([first, second], 1);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(messages.payoutsPaused);
-    expect((await redeemRow(first))?.status).toBe(0);
-    expect((await redeemRow(second))?.status).toBe(0);
+    expect((await redeemRow(t.db, first))?.status).toBe(0);
+    expect((await redeemRow(t.db, second))?.status).toBe(0);
 
     const rejected = await changeStatus([first], 2);
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect((await redeemRow(first))?.status).toBe(2);
+    expect((await redeemRow(t.db, first))?.status).toBe(2);
     const back = await changeStatus([first], 0);
     expect(back.statusCode, back.body).toBe(200);
-    expect((await redeemRow(first))?.status).toBe(0);
+    expect((await redeemRow(t.db, first))?.status).toBe(0);
 
     await saved({ paused: false, approvalAbove: null });
     expect((await changeStatus([second], 1)).statusCode).toBe(200);
-    expect((await redeemRow(second))?.status).toBe(1);
+    expect((await redeemRow(t.db, second))?.status).toBe(1);
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
@@ -309,12 +294,12 @@ describe("four-eyes approval", () => {
     const own = await pay(id, team.support);
     expect(own.statusCode, own.body).toBe(409);
     expect(own.json().message).toBe(messages.approverCannotPay);
-    expect(await redeemRow(id)).toMatchObject({ status: 0, code: null });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 0, code: null });
     expect(await outboxOf(id)).toEqual([]);
 
     const paid = await pay(id, team.admin);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await redeemRow(id)).toMatchObject({ status: 1, paidByAdminId: team.admin.id });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 1, paidByAdminId: team.admin.id });
   });
 
   it("applies the same rules to a change of status to Sent, refusing the whole call", async () => {
@@ -324,18 +309,18 @@ describe("four-eyes approval", () => {
     const refused = await changeStatus([small, large], 1, team.admin);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(messages.approvalNeeded(500));
-    expect((await redeemRow(small))?.status).toBe(0);
+    expect((await redeemRow(t.db, small))?.status).toBe(0);
 
     expect((await approve(large, team.admin)).statusCode).toBe(200);
     const own = await changeStatus([small, large], 1, team.admin);
     expect(own.statusCode, own.body).toBe(409);
     expect(own.json().message).toBe(messages.approverCannotPay);
-    expect((await redeemRow(large))?.status).toBe(0);
+    expect((await redeemRow(t.db, large))?.status).toBe(0);
 
     const other = await changeStatus([small, large], 1, team.support);
     expect(other.statusCode, other.body).toBe(200);
-    expect((await redeemRow(small))?.status).toBe(1);
-    expect((await redeemRow(large))?.status).toBe(1);
+    expect((await redeemRow(t.db, small))?.status).toBe(1);
+    expect((await redeemRow(t.db, large))?.status).toBe(1);
   });
 
   it("needs no approval at or below the amount, nor when it is off (approve answers 409)", async () => {
@@ -345,7 +330,7 @@ describe("four-eyes approval", () => {
     const response = await approve(atAmount, team.support);
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json().message).toBe(messages.approvalNotNeeded);
-    expect((await redeemRow(atAmount))?.approvedByAdminId).toBeNull();
+    expect((await redeemRow(t.db, atAmount))?.approvedByAdminId).toBeNull();
     expect((await pay(atAmount, team.support)).statusCode).toBe(200);
 
     await saved({ paused: false, approvalAbove: null });
@@ -362,7 +347,7 @@ describe("four-eyes approval", () => {
     const twice = await approve(id, team.support2);
     expect(twice.statusCode, twice.body).toBe(409);
     expect(twice.json().message).toBe(messages.alreadyApproved);
-    expect((await redeemRow(id))?.approvedByAdminId).toBe(team.support.id);
+    expect((await redeemRow(t.db, id))?.approvedByAdminId).toBe(team.support.id);
 
     const sent = await newRedeem(700);
     await t.db.update(redeems).set({ status: 1 }).where(eq(redeems.id, sent));
@@ -386,7 +371,7 @@ describe("four-eyes approval", () => {
     expect(loser?.json().message).toBe(messages.alreadyApproved);
     const winner = answers.findIndex((answer) => answer.statusCode === 200);
     const winnerId = winner === 0 ? team.support.id : team.support2.id;
-    expect((await redeemRow(id))?.approvedByAdminId).toBe(winnerId);
+    expect((await redeemRow(t.db, id))?.approvedByAdminId).toBe(winnerId);
     const approvals = (await entries("redeem.approve")).filter((entry) => entry.recordId === id);
     expect(approvals).toHaveLength(1);
     await saved({ paused: false, approvalAbove: null });

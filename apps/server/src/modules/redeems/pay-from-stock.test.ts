@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCatalogCountry } from "../../../test/support/app-api.ts";
 import { addMailConfig } from "../../../test/support/mail-config.ts";
 import { addMember, type Member } from "../../../test/support/members.ts";
+import { insertRedeem, redeemRow } from "../../../test/support/redeems.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, mailOutbox, redeems, rewardCodes, rewardItems } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { maskSecret } from "../../lib/secrets.ts";
 import { seedDemoData } from "../../seed/demo-data.ts";
-import { adjustPoints, debitRedeem } from "../ledger/index.ts";
+import { adjustPoints } from "../ledger/index.ts";
 
 // Paying a redeem of an inventory item takes the item's next code from its stock, in the pay's own
 // transaction. These tests run on PGlite by default and on PostgreSQL in CI (TEST_DATABASE_URL).
@@ -73,21 +74,7 @@ async function stock(itemId: string, codes: { code: string; pin?: string; expire
 async function newRedeem(itemId: string | null, status: 0 | 2 = 0, cost = 100) {
   const userId = users[nextUser++];
   if (!userId) throw new Error("no user left");
-  const id = newId();
-  await t.db.transaction(async (tx) => {
-    await tx.insert(redeems).values({
-      id,
-      adminId: a.id,
-      userId,
-      redeemEmail: `${id}@user.test`,
-      rewardName: "Amazon Gift Card",
-      rewardAmount: "$5",
-      rewardCost: cost,
-      rewardItemId: itemId,
-      status,
-    });
-    if (status === 0) await debitRedeem(tx, { adminId: a.id, userId, redeemId: id, points: cost });
-  });
+  const id = await insertRedeem(t.db, { adminId: a.id, userId, cost, itemId, status });
   return { id, userId };
 }
 
@@ -95,7 +82,6 @@ const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).
 const codesOf = (itemId: string) =>
   t.db.select().from(rewardCodes).where(eq(rewardCodes.rewardItemId, itemId));
 const usedCount = async (itemId: string) => (await codesOf(itemId)).filter((code) => code.usedAt).length;
-const redeemRow = async (id: string) => (await t.db.select().from(redeems).where(eq(redeems.id, id)))[0];
 const balanceOf = async (userId: string) =>
   (await t.db.select({ points: appUsers.points }).from(appUsers).where(eq(appUsers.id, userId)))[0]?.points;
 
@@ -218,7 +204,7 @@ describe("a code held by another transaction", () => {
       await holder;
       await paying;
       expect(answer).not.toBe("waited");
-      expect(await redeemRow(id)).toMatchObject({ status: 1, code: "FREE-FOR-PAY-00002" });
+      expect(await redeemRow(t.db, id)).toMatchObject({ status: 1, code: "FREE-FOR-PAY-00002" });
     },
   );
 });
@@ -237,7 +223,7 @@ describe("which code is taken", () => {
     for (let i = 0; i < 4; i++) {
       const { id } = await newRedeem(itemId);
       expect((await pay(id)).statusCode).toBe(200);
-      taken.push((await redeemRow(id))?.code);
+      taken.push((await redeemRow(t.db, id))?.code);
     }
     expect(taken).toEqual([
       "EXPIRY-TODAY-00000",
@@ -249,7 +235,7 @@ describe("which code is taken", () => {
     const out = await pay(id);
     expect(out.statusCode).toBe(409);
     expect(out.json().message).toBe(messages.outOfStock);
-    expect(await redeemRow(id)).toMatchObject({ status: 0, code: null });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 0, code: null });
     const expired = (await codesOf(itemId)).find((code) => code.code === "EXPIRY-PAST-000000");
     expect(expired).toMatchObject({ usedAt: null, redeemId: null });
   });
@@ -281,10 +267,10 @@ describe("refusals change nothing", () => {
         expect(response.statusCode).toBe(400);
         expect(response.json().fieldErrors).toEqual({ code: messages.giftCardCodeRequired });
       }
-      expect(await redeemRow(id)).toMatchObject({ status: 0, code: null });
+      expect(await redeemRow(t.db, id)).toMatchObject({ status: 0, code: null });
       // With a code it is paid by hand, as before.
       expect((await pay(id, { ...form, code: "MANUAL-CODE-0001" })).statusCode).toBe(200);
-      expect(await redeemRow(id)).toMatchObject({ status: 1, code: "MANUAL-CODE-0001" });
+      expect(await redeemRow(t.db, id)).toMatchObject({ status: 1, code: "MANUAL-CODE-0001" });
     }
   });
 
@@ -296,7 +282,7 @@ describe("refusals change nothing", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual({ code: messages.codeFromStock });
     expect(await usedCount(itemId)).toBe(0);
-    expect(await redeemRow(id)).toMatchObject({ status: 0, code: null });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 0, code: null });
   });
 
   it("a provider item: 409, nothing changed", async () => {
@@ -305,7 +291,7 @@ describe("refusals change nothing", () => {
     const response = await pay(id);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(messages.providerNotReady);
-    expect(await redeemRow(id)).toMatchObject({ status: 0, code: null });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 0, code: null });
   });
 
   it("paying a redeem already Sent: 409, no code taken", async () => {
@@ -338,13 +324,13 @@ describe("a Rejected redeem paid from stock follows the rule for Rejected", () =
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(messages.insufficientPoints(`${short.id}@user.test`));
     expect(await usedCount(itemId)).toBe(0);
-    expect(await redeemRow(short.id)).toMatchObject({ status: 2, code: null });
+    expect(await redeemRow(t.db, short.id)).toMatchObject({ status: 2, code: null });
 
     const rejected = await newRedeem(itemId, 2, 100);
     const before = await balanceOf(rejected.userId);
     expect((await pay(rejected.id)).statusCode).toBe(200);
     expect(await balanceOf(rejected.userId)).toBe((before ?? 0) - 100);
-    expect(await redeemRow(rejected.id)).toMatchObject({ status: 1, code: "REJECTED-PAID-0001" });
+    expect(await redeemRow(t.db, rejected.id)).toMatchObject({ status: 1, code: "REJECTED-PAID-0001" });
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
@@ -362,7 +348,7 @@ describe("a Rejected redeem paid from stock follows the rule for Rejected", () =
     expect(back.statusCode, back.body).toBe(200);
     expect((await pay(id)).statusCode).toBe(200);
     expect(await usedCount(itemId)).toBe(1);
-    expect(await redeemRow(id)).toMatchObject({ status: 1, code: "KEPT-BY-REDEEM-001" });
+    expect(await redeemRow(t.db, id)).toMatchObject({ status: 1, code: "KEPT-BY-REDEEM-001" });
   });
 });
 

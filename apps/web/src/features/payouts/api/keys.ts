@@ -10,8 +10,6 @@ export type CodesQuery = { state?: CodeState; pageNumber: number; pageSize: numb
  */
 export const payoutKeys = {
   all: queryRoots.payouts,
-  /** The app's payout rules; the Redeems screens read the same key (their own api/keys.ts names it). */
-  settings: () => [...queryRoots.payouts, "settings"] as const,
   item: (itemId: string) => [...queryRoots.payouts, "item", itemId] as const,
   rewardItem: (itemId: string) => [...payoutKeys.item(itemId), "rewardItem"] as const,
   stock: (itemId: string) => [...payoutKeys.item(itemId), "stock"] as const,

@@ -8,11 +8,6 @@ export const redeemsKeys = {
   all: queryRoots.redeems,
   list: (queryParams: RedeemsQueryParams) => [...redeemsKeys.all, "list", queryParams] as const,
   details: (id: string) => [...redeemsKeys.all, "details", id] as const,
-  /**
-   * The app's payout rules (paused, the approval amount), owned by the payouts feature: the same key as
-   * its own, so the list, the pay page and the Payouts page share one cached answer.
-   */
-  payoutSettings: () => [...queryRoots.payouts, "settings"] as const,
 };
 
 /** Paying, cancelling and status changes move a user's points: the Users screens' queries are refreshed too. */

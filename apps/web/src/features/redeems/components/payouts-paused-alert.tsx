@@ -5,9 +5,9 @@ import { paths } from "../../../lib/paths";
 import { screenText } from "../../../lib/screen-texts";
 
 /**
- * "Payouts are paused", with the way to the Payouts page. The screen reads the rules
- * (usePayoutSettings) after its own data, so its own call goes first; unknown rules (loading, a failed
- * read) show nothing: the pay call itself refuses while paused.
+ * "Payouts are paused", with the way to the Payouts page. The screen reads the rules (usePayoutSettings,
+ * after its own data's hook, so its own call goes first); unknown rules (loading, a failed read) show
+ * nothing: the pay call itself refuses while paused.
  */
 export function PayoutsPausedAlert({ paused }: { paused: boolean | undefined }) {
   if (paused !== true) return null;

@@ -13,7 +13,7 @@ export function RedeemCode({ redeemId, masked }: { redeemId: string; masked: str
   const [opened, setOpened] = useState(false);
   return (
     <Group gap="xs" wrap="nowrap">
-      <Code>{masked}</Code>
+      <Code data-testid="redeem-code">{masked}</Code>
       {canReveal && (
         <Button
           size="compact-xs"
