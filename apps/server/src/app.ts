@@ -26,7 +26,15 @@ import { healthRoutes } from "./modules/health/index.ts";
 import { networkRoutes } from "./modules/network/index.ts";
 import { notificationsRoutes } from "./modules/notifications/index.ts";
 import { offersRoutes } from "./modules/offers/index.ts";
-import { payoutsRoutes } from "./modules/payouts/index.ts";
+import {
+  type HoldReleaseWorker,
+  type PayoutWorker,
+  type PayoutWorkerOptions,
+  payoutsRoutes,
+  startHoldReleaseWorker,
+  startPayoutWorker,
+  tremendousWebhookRoutes,
+} from "./modules/payouts/index.ts";
 import { postbackLogRoutes, postbackRoutes } from "./modules/postbacks/index.ts";
 import { profileAppRoutes, profileRoutes } from "./modules/profile/index.ts";
 import { deliverThroughTenantMailgun, redeemAdminRoutes } from "./modules/redeems/index.ts";
@@ -53,11 +61,15 @@ export type AppDeps = {
   logger?: FastifyServerOptions["logger"];
   /** The mail outbox worker's timing; false runs none (e.g. a test that drives it by hand). */
   outbox?: Partial<Pick<OutboxOptions, "pollMs" | "baseBackoffMs" | "maxAttempts" | "claimMs">> | false;
+  /** The payout worker's timing; false runs none (a test drives it with runPayoutRound). */
+  payouts?: Partial<Pick<PayoutWorkerOptions, "pollMs" | "batchSize" | "claimMs" | "timing">> | false;
+  /** The release job of held credits: how often it runs (one minute by default); false runs none. */
+  holdRelease?: { pollMs?: number } | false;
 };
 
 declare module "fastify" {
   interface FastifyInstance {
-    deps: { db: Db; config: Config };
+    deps: { db: Db; config: Config; wakePayouts: () => void };
   }
 }
 
@@ -82,7 +94,8 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate("deps", { db: deps.db, config });
+  let payoutWorker: PayoutWorker | undefined;
+  app.decorate("deps", { db: deps.db, config, wakePayouts: () => payoutWorker?.wake() });
   app.decorateRequest("admin", null);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -152,6 +165,34 @@ export async function buildApp(deps: AppDeps) {
       await outbox?.stop();
     });
   }
+  const payoutTiming = { timing: { timeoutMs: config.outboundTimeoutMs } };
+  if (deps.payouts !== false) {
+    const payoutOptions = deps.payouts ?? {};
+    app.addHook("onReady", async () => {
+      payoutWorker = startPayoutWorker({
+        db: deps.db,
+        log: app.log,
+        onMailQueued: () => outbox?.wake(),
+        claimMs: 12 * config.outboundTimeoutMs,
+        ...payoutOptions,
+        timing: { ...payoutTiming.timing, ...payoutOptions.timing },
+      });
+    });
+    app.addHook("onClose", async () => {
+      await payoutWorker?.stop();
+    });
+  }
+
+  let holdRelease: HoldReleaseWorker | undefined;
+  if (deps.holdRelease !== false) {
+    const holdReleaseOptions = deps.holdRelease ?? {};
+    app.addHook("onReady", async () => {
+      holdRelease = startHoldReleaseWorker({ db: deps.db, log: app.log, ...holdReleaseOptions });
+    });
+    app.addHook("onClose", async () => {
+      await holdRelease?.stop();
+    });
+  }
 
   await registerMultipart(app);
   // Before every route: the document is collected from the routes as they are added.
@@ -160,6 +201,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadsRoutes);
   // Networks' postbacks: no token, the key in the path names the tenant (docs/features/postbacks.md).
   await app.register(postbackRoutes);
+  // Tremendous's webhooks: the app key in the path names the app, the signature proves the sender.
+  await app.register(tremendousWebhookRoutes, { onMailQueued: () => outbox?.wake(), ...payoutTiming });
   await app.register(authRoutes, { prefix: "/api", auth, guards });
   await app.register(inviteRoutes, { prefix: "/api", auth, team });
   // The mobile app's API: the x-app-key header names the tenant; app tokens never open /api (decision 0017).

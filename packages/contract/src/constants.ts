@@ -45,7 +45,13 @@ export const ledgerReasons = [
   "redeem_refund",
   "admin_adjustment",
   "social_bonus",
+  /** A held credit's points move from pending to available (two rows: one per balance). */
+  "hold_release",
 ] as const;
+
+/** The two balances a ledger row moves: `available` (spendable: the user's `points`) and `pending` (held). */
+export const ledgerBuckets = ["available", "pending"] as const;
+export type LedgerBucket = (typeof ledgerBuckets)[number];
 export type LedgerReason = (typeof ledgerReasons)[number];
 
 /** pending: a network reported the conversion but has not approved it yet (AdGate); nothing is credited. */

@@ -102,8 +102,18 @@ export const appApiPrefix = "/app/v1";
 export const openApiPath = `${apiPrefix}/openapi.json`;
 export const apiDocsPath = `${apiPrefix}/docs`;
 
+/** Payout providers' webhooks (Tremendous), outside /api like the postbacks. */
+export const webhooksPrefix = "/webhooks";
+
 /** Paths the server answers as an API (a JSON 404 when unknown); every other GET is the web app's. */
-const apiPathPrefixes = [`${apiPrefix}/`, "/postback/", "/app/", "/uploads/", "/healthz"];
+const apiPathPrefixes = [
+  `${apiPrefix}/`,
+  "/postback/",
+  `${webhooksPrefix}/`,
+  "/app/",
+  "/uploads/",
+  "/healthz",
+];
 
 export function isApiPath(url: string): boolean {
   return apiPathPrefixes.some((prefix) => url === prefix.replace(/\/$/, "") || url.startsWith(prefix));

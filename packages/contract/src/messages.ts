@@ -43,6 +43,13 @@ export const messages = {
   approverCannotPay: "You approved this redeem: another member must pay it",
   alreadyApproved: "This redeem is already approved",
   approvalNotNeeded: "This redeem does not need an approval",
+  payoutInProgress: "A payout of this redeem is under way: wait until it is paid or fails",
+  providerItemFields: "A provider item needs a Tremendous product or campaign id, and a value",
+  paidByHand: "This reward is paid by hand: open the redeem to type its code",
+  redeemNotPayable: "Only a Pending or Rejected redeem can be paid",
+  badWebhookSignature: "Bad signature",
+  holdNotHeld: "This credit is no longer held",
+  secretRequired: "Enter the secret: there is no saved one to keep",
   adjustmentOverLimit: (limit: number, left: number) =>
     `Support can adjust at most ${limit} points in 24 hours; ${left} are left`,
   inviteInvalid: "This invitation link is not valid: it may have expired, been used or withdrawn",

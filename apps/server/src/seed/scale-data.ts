@@ -50,6 +50,7 @@ const activityTriggers = [
   ["app_users", "app_users_activity"],
   ["completed_offers", "completed_offers_activity"],
   ["redeems", "redeems_activity"],
+  ["points_ledger", "points_ledger_balances"],
 ] as const;
 
 type IndexDefinition = { name: string; definition: string };

@@ -12,6 +12,7 @@ import {
   type Permission,
   roleGrants,
   teamPermissions,
+  webhooksPrefix,
 } from "@rewards/contract";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -90,9 +91,11 @@ describe("every endpoint says who may call it", () => {
       ? ["appKey", "appUser"]
       : path.startsWith("/postback/")
         ? ["network"]
-        : path.startsWith(`${apiPrefix}/`)
-          ? [...teamPermissions, "account", "installation", "signedOut"]
-          : ["signedOut"];
+        : path.startsWith(`${webhooksPrefix}/`)
+          ? ["provider"]
+          : path.startsWith(`${apiPrefix}/`)
+            ? [...teamPermissions, "account", "installation", "signedOut"]
+            : ["signedOut"];
 
   it("each names a permission that fits its API", () => {
     const misfits = allEndpoints()

@@ -23,6 +23,8 @@ const writesWithoutBody: Record<string, string> = {
   "POST /api/redeem/:id/code": "revealing names the redeem in the path; there is nothing else to send",
   "POST /api/redeem/:id/approve": "approving names the redeem in the path; the approver is the caller",
   "POST /api/payouts/codes/:id/reveal": "revealing names the code in the path; there is nothing else to send",
+  "POST /api/payouts/holds/:holdId/release":
+    "releasing names the hold in the path; there is nothing else to send",
   "POST /app/v1/auth/sign-out": "signing out names the session by its token",
   "POST /api/users/logout": "signing out names the session by its token",
   "POST /api/profile/mfa/setup": "a new secret for the signed-in administrator; there is nothing to send",

@@ -491,6 +491,14 @@ describe("hole 9: points are bounded, and a refused postback always leaves a log
     });
     expect(general.statusCode, general.body).toBe(200);
     await configure(b, "cpxresearch", { provision: 1 });
+    // No hold rules: the credit just inside the bound is spendable at once (a held one would be pending).
+    const holdsOff = await t.app.inject({
+      method: "PUT",
+      url: "/api/payouts/settings",
+      headers: b.headers,
+      payload: { paused: false, approvalAbove: null, holdRules: [], reversalHold: null },
+    });
+    expect(holdsOff.statusCode, holdsOff.body).toBe(200);
     victim = await addUser(b);
   });
 

@@ -64,6 +64,8 @@ describe("secrets at rest: a database dump alone reveals none of them", () => {
         "-----BEGIN PRIVATE KEY-----\\nMIIE-fake-private-key-material-71c2\\n-----END PRIVATE KEY-----\\n",
       totp: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
       pendingTotp: "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU",
+      tremendousKey: "tremendous-api-key-6a5b4c3d",
+      tremendousWebhook: "tremendous-webhook-key-9e8f7a6b",
     };
     const saves = [
       await send("POST", "/api/network/", {
@@ -96,6 +98,16 @@ describe("secrets at rest: a database dump alone reveals none of them", () => {
         appSecret: secrets.facebook,
         appPage: "https://facebook.com/rewards",
         shareText: "Join me",
+      }),
+      await send("PUT", "/api/payouts/settings", {
+        paused: false,
+        approvalAbove: null,
+        tremendous: {
+          apiKey: secrets.tremendousKey,
+          baseUrl: "https://testflight.tremendous.com/api/v2",
+          fundingSourceId: "FUNDING-1",
+          webhookPrivateKey: secrets.tremendousWebhook,
+        },
       }),
     ];
     for (const saved of saves) expect(saved.statusCode, saved.body).toBe(200);
@@ -139,6 +151,8 @@ describe("secrets at rest: a database dump alone reveals none of them", () => {
         "network_configs.app_token",
         "network_configs.postback_secret",
         "network_configs.postback_secret_android",
+        "payout_settings.tremendous_api_key",
+        "payout_settings.tremendous_webhook_private_key",
         "push_configs.service_account_key",
         "redeems.code",
         "reward_codes.code",

@@ -27,13 +27,21 @@ export async function twoTenants(app: FastifyInstance): Promise<{ a: Tenant; b: 
   };
 }
 
-/** Users whose cached balance differs from the sum of their ledger rows: must always be none. */
+/**
+ * Users whose cached balances differ from the sums of their ledger rows (`points` = the available rows,
+ * `pending_points` = the pending ones): must always be none.
+ */
 export async function ledgerMismatches(db: Db) {
   // Both drivers answer { rows }; the shared Db type cannot name it.
   const result = (await db.execute(sql`
-    select u.id, u.points, coalesce(sum(l.amount), 0) as ledger
+    select u.id, u.points, u.pending_points,
+      coalesce(sum(l.amount) filter (where l.bucket = 'available'), 0) as ledger,
+      coalesce(sum(l.amount) filter (where l.bucket = 'pending'), 0) as pending_ledger
     from app_users u left join points_ledger l on l.user_id = u.id
-    group by u.id, u.points
-    having u.points <> coalesce(sum(l.amount), 0)`)) as unknown as { rows: { id: string }[] };
+    group by u.id, u.points, u.pending_points
+    having u.points <> coalesce(sum(l.amount) filter (where l.bucket = 'available'), 0)
+      or u.pending_points <> coalesce(sum(l.amount) filter (where l.bucket = 'pending'), 0)`)) as unknown as {
+    rows: { id: string }[];
+  };
   return result.rows;
 }

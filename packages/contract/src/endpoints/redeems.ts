@@ -5,7 +5,7 @@ import {
   appRedeemBodySchema,
   appSignedInHeadersSchema,
 } from "../resources/app-api.ts";
-import { revealedCodeSchema } from "../resources/payouts.ts";
+import { payoutJobStartedSchema, payRedeemsBodySchema, revealedCodeSchema } from "../resources/payouts.ts";
 import {
   payRedeemBodySchema,
   redeemDetailsSchema,
@@ -51,6 +51,19 @@ export const redeemEndpoints = {
     params: idParamsSchema,
     body: payRedeemBodySchema,
     responses: { 200: redeemDetailsSchema, ...withConflicts },
+  }),
+  payMany: endpoint({
+    method: "POST",
+    permission: "redeems.manage",
+    path: "/api/redeem/pay/ids",
+    tags: ["redeems"],
+    summary:
+      "Pay selected redeems through their items' fulfilment (inventory or provider), in the background",
+    description:
+      "Answers 202 with a job id at once; GET /api/payouts/jobs/:jobId follows it. Each redeem is paid " +
+      "or fails on its own (out of stock, paid by hand, needs approval…), with its reason in the job's results.",
+    body: payRedeemsBodySchema,
+    responses: { 202: payoutJobStartedSchema, ...withConflicts },
   }),
   approve: endpoint({
     method: "POST",

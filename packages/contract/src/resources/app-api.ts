@@ -90,7 +90,14 @@ export type AppSignInBody = z.input<typeof appSignInBodySchema>;
 export const appMeSchema = z.object({
   _id: z.string(),
   email: z.string(),
+  /** The spendable balance (what existing apps show). Below zero while a reversal's debt is unpaid. */
   points: z.number().int(),
+  /** Spendable and held points apart, and when the next held credit becomes spendable. */
+  balance: z.object({
+    available: z.number().int(),
+    pending: z.number().int(),
+    nextReleaseAt: z.string().nullable(),
+  }),
   /** The Share Key friends sign up with. */
   referCode: z.string(),
   /** How many users signed up with this user's Share Key. */
@@ -133,6 +140,10 @@ export const appLedgerEntrySchema = z.object({
   reason: z.enum(ledgerReasons),
   /** The offer, redeem or referred user the move comes from. */
   referenceId: z.string().nullable(),
+  /** Which balance it moved: a held credit is `pending` until released (then `available`). */
+  state: z.enum(["pending", "available"]),
+  /** A held credit's release date; null otherwise. */
+  releaseAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export const appLedgerAnswerSchema = appPage(appLedgerEntrySchema);
@@ -149,7 +160,7 @@ export const appOfferSchema = z.object({
 export const appOffersAnswerSchema = appPage(appOfferSchema);
 export type AppOffersAnswer = z.infer<typeof appOffersAnswerSchema>;
 
-/** 0 Pending, 1 Sent, 2 Rejected (decision 0004). */
+/** 0 Pending, 1 Sent, 2 Rejected (decision 0004). A redeem whose payout is under way shows as Pending. */
 export const appRedeemSchema = z.object({
   _id: z.string(),
   rewardName: z.string(),

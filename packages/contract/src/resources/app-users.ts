@@ -14,7 +14,10 @@ export const appUserSchema = z.object({
   device: z.enum(["android", "ios"]).nullable(),
   geo: z.string().nullable(),
   ipSignup: z.string().nullable(),
+  /** Spendable (available) points; below zero when a reversal came after they were spent (a debt). */
   points: z.number().int(),
+  /** Points on hold, not yet spendable. */
+  pendingPoints: z.number().int(),
   createdAt: z.string(),
   isActive: z.boolean(),
   isVerfied: z.boolean(),

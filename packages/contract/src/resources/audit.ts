@@ -14,6 +14,7 @@ export const auditActions = [
   "redeem.cancel",
   "redeem.revealCode",
   "redeem.approve",
+  "redeem.payMany",
   "country.create",
   "country.update",
   "country.delete",
@@ -46,6 +47,8 @@ export const auditActions = [
   "team.remove",
   "team.settings",
   "payoutSettings.update",
+  "hold.release",
+  "hold.extend",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -72,6 +75,7 @@ export const auditRecordTypes = [
   "invite",
   "teamSettings",
   "payoutSettings",
+  "payoutJob",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 

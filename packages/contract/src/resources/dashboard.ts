@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { offerStatuses } from "../constants.ts";
+import { liabilitiesSchema, payoutsTodaySchema } from "./payouts.ts";
 
 /** The "today" widgets' period; its days are the client's IANA time zone's (decision 0007). */
 export const dashboardRanges = ["today", "yesterday", "last7", "last30", "thisMonth"] as const;
@@ -69,7 +70,7 @@ export const dashboardSchema = z.object({
       rewardName: z.string(),
       rewardAmount: z.string(),
       rewardCost: z.number().int(),
-      status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
       redeemDate: z.string(),
       userEmail: z.string(),
     }),
@@ -84,6 +85,10 @@ export const dashboardSchema = z.object({
       lowStockBelow: z.number().int(),
     }),
   ),
+  /** Points the app owes: spendable and held, with their value in US dollars. */
+  liabilities: liabilitiesSchema,
+  /** Redeems paid today (UTC), by fulfilment. */
+  payoutsToday: payoutsTodaySchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -2,13 +2,18 @@ import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { messages } from "../messages.ts";
 import { appUserSchema } from "./app-users.ts";
-import { fulfilmentSchema, redeemApprovalSchema } from "./payouts.ts";
+import { fulfilmentSchema, payoutSchema, redeemApprovalSchema } from "./payouts.ts";
 import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 
 /** One numbering everywhere, list filter included (decision 0004). */
-export const redeemStatus = { pending: 0, sent: 1, rejected: 2 } as const;
-export const redeemStatusValues = [0, 1, 2] as const;
-const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+/** Processing (3): its payout is under way (a provider order placed, awaiting its status); set only by payouts. */
+export const redeemStatus = { pending: 0, sent: 1, rejected: 2, processing: 3 } as const;
+export const redeemStatusValues = [0, 1, 2, 3] as const;
+const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  error: "Status must be 0 (Pending), 1 (Sent), 2 (Rejected) or 3 (Processing)",
+});
+/** What an operator may set by hand: Processing belongs to the payout under way. */
+const settableStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
   error: "Status must be 0 (Pending), 1 (Sent) or 2 (Rejected)",
 });
 
@@ -55,6 +60,8 @@ export const redeemDetailsSchema = redeemSchema.extend({
   /** Its cost is above the app's approval amount: a member must approve it, and another pay it. */
   needsApproval: z.boolean(),
   approval: redeemApprovalSchema.nullable(),
+  /** Its latest payout through inventory or the provider (queued, processing, paid, failed and why); null when paid by hand or not yet. */
+  payout: payoutSchema.nullable(),
 });
 export type RedeemDetails = z.infer<typeof redeemDetailsSchema>;
 
@@ -76,7 +83,7 @@ export type RedeemListBody = z.input<typeof redeemListBodySchema>;
 export const redeemListAnswerSchema = listAnswerSchema(redeemSchema);
 export type RedeemListAnswer = z.infer<typeof redeemListAnswerSchema>;
 
-export const redeemsStateBodySchema = z.object({ ids: idsSchema, status: statusSchema });
+export const redeemsStateBodySchema = z.object({ ids: idsSchema, status: settableStatusSchema });
 export type RedeemsStateBody = z.infer<typeof redeemsStateBodySchema>;
 export const redeemsStateAnswerSchema = z.object({ updated: z.number().int() });
 

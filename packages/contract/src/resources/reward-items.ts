@@ -17,6 +17,11 @@ export const rewardItemSchema = z.object({
   fulfilment: fulfilmentSchema,
   /** An inventory item's stock is low (dashboard alert, red on the catalog) below this many codes. */
   lowStockBelow: z.number().int(),
+  /** A provider item's reward on Tremendous: its product or campaign, and the value ordered. */
+  providerProductId: z.string().nullable(),
+  providerCampaignId: z.string().nullable(),
+  providerValue: z.number().nullable(),
+  providerCurrency: z.string(),
   /** Unused, unexpired codes of an inventory item; null for other fulfilments. */
   available: z.number().int().nullable(),
   createdAt: z.string(),
@@ -24,6 +29,14 @@ export const rewardItemSchema = z.object({
 export type RewardItem = z.infer<typeof rewardItemSchema>;
 
 export const rewardItemPointsLimits = { min: 0, max: 1_000_000_000 } as const;
+
+const providerId = z
+  .string()
+  .trim()
+  .max(100, messages.max(100))
+  .nullable()
+  .default(null)
+  .transform((id) => id || null);
 
 /** The reward item form. */
 export const rewardItemBodySchema = z.object({
@@ -46,6 +59,22 @@ export const rewardItemBodySchema = z.object({
     .min(0, messages.minimum(0))
     .max(1_000_000, messages.maximum(1_000_000))
     .default(10),
+  /** Required with fulfilment "provider": a product or a campaign, and the value (denomination). */
+  providerProductId: providerId,
+  providerCampaignId: providerId,
+  providerValue: z
+    .number({ error: "Must be an amount, e.g. 5 or 2.50" })
+    .min(0.01, messages.minimum(0.01))
+    .max(10_000, messages.maximum(10_000))
+    // In cents, within float error: 2.55 * 100 is 254.99999999999997.
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "At most 2 decimals")
+    .nullable()
+    .default(null),
+  providerCurrency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "A currency code of 3 capital letters, e.g. USD")
+    .default("USD"),
 });
 export type RewardItemBody = z.input<typeof rewardItemBodySchema>;
 export const rewardItemCreatedSchema = z.object({ rewardItem: rewardItemSchema });

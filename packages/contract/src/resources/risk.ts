@@ -15,6 +15,8 @@ export const riskReasons = [
   "linked_device",
   "linked_ip",
   "country_mismatch",
+  /** Too many of the user's offers were reversed lately: new credits are held (payout rules). */
+  "reversals",
 ] as const;
 export type RiskReason = (typeof riskReasons)[number];
 export const riskReasonSchema = z.enum(riskReasons);
@@ -31,6 +33,7 @@ export const riskReasonLabels: Record<RiskReason, string> = {
   linked_device: "Shares a device id (GAID or Android id) with another account",
   linked_ip: "Shares a sign-up IP with another account",
   country_mismatch: "Redeem IP country differs from the sign-up country",
+  reversals: "Many offers reversed lately: new earnings are held",
 };
 
 /** What the IP-data service said about an address at sign-up or at a redeem (ip_screenings). */

@@ -44,6 +44,8 @@ export const callerPermissions = [
   "appKey",
   "appUser",
   "network",
+  /** A payout provider's webhook (Tremendous), proved by its signature. */
+  "provider",
 ] as const;
 export type CallerPermission = (typeof callerPermissions)[number];
 

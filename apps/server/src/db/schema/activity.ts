@@ -1,4 +1,13 @@
-import { integer, numeric, pgTable, primaryKey, smallint, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * What happened per tenant in each 15-minute slot (UTC), kept by database triggers on app_users,
@@ -56,6 +65,9 @@ export const activityTotals = pgTable(
     offers: integer("offers").notNull().default(0),
     revenue: numeric("revenue", { precision: 18, scale: 4, mode: "number" }).notNull().default(0),
     redeems: integer("redeems").notNull().default(0),
+    /** The app users' spendable and held points (what the app owes), moved by a trigger on every ledger row. */
+    availablePoints: bigint("available_points", { mode: "number" }).notNull().default(0),
+    pendingPoints: bigint("pending_points", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.shard] })],
 );

@@ -1,3 +1,4 @@
+import { ledgerBuckets } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -37,7 +38,10 @@ export const appUsers = pgTable(
     geo: text("geo"),
     ipSignup: text("ip_signup"),
     visitorId: text("visitor_id"),
+    /** The spendable balance: the sum of the user's `available` ledger rows (below zero while a reversal's debt is unpaid). */
     points: bigint("points", { mode: "number" }).notNull().default(0),
+    /** Held points, not yet spendable: the sum of the user's `pending` ledger rows. */
+    pendingPoints: bigint("pending_points", { mode: "number" }).notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
     isVerified: boolean("is_verified").notNull().default(false),
     provision: numeric("provision", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
@@ -199,8 +203,11 @@ export const pointsLedger = pgTable(
         "redeem_refund",
         "admin_adjustment",
         "social_bonus",
+        "hold_release",
       ],
     }).notNull(),
+    /** The balance the row moves: `available` (the user's `points`) or `pending` (`pending_points`). */
+    bucket: text("bucket", { enum: ledgerBuckets }).notNull().default("available"),
     /** The offer, redeem or user the move comes from, when there is one. */
     referenceId: uuid("reference_id"),
     /** Who made an admin adjustment. */

@@ -1,3 +1,4 @@
+import { fulfilments } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../../lib/secret-box.ts";
@@ -31,6 +32,8 @@ export const redeems = pgTable(
     bodyHtml: text("body_html"),
     paidByAdminId: uuid("paid_by_admin_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** How it was paid (its item's fulfilment then): the dashboard's payouts today by method. */
+    paidVia: text("paid_via", { enum: fulfilments }),
     /** The member who approved it, when the app asks a second member to approve large redeems. */
     approvedByAdminId: uuid("approved_by_admin_id"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
@@ -54,6 +57,10 @@ export const redeems = pgTable(
     index("redeems_admin_risky_date_idx")
       .on(t.adminId, t.redeemDate, t.id)
       .where(sql`cardinality(${t.riskReasons}) > 0`),
+    // Payouts today by method (dashboard): the day's paid redeems only.
+    index("redeems_admin_paid_idx")
+      .on(t.adminId, t.paidAt, t.paidVia, t.rewardCost)
+      .where(sql`${t.paidAt} IS NOT NULL`),
     index("redeems_email_trgm_idx").using("gin", sql`${t.redeemEmail} gin_trgm_ops`),
   ],
 );

@@ -129,8 +129,27 @@ it("signs up with a referral code, earns by postback, redeems, and gets the gift
   const postback = await t.app.inject({ method: "GET", url, remoteAddress: "188.40.3.73" });
   expect(postback.statusCode, postback.body).toBe(200);
 
-  // 10 USD × 0.5 × 1000 points = 5000 for the friend; the referrer's 25% is 1250.
-  expect((await app<AppMe>({ url: "/me", token: friend.accessToken })).points).toBe(5000);
+  // 10 USD × 0.5 × 1000 points = 5000 for the friend; the referrer's 25% is 1250. $3 or more from a user
+  // under $100 earned waits 14 days by default: both shares are pending, not yet spendable.
+  expect(await app<AppMe>({ url: "/me", token: friend.accessToken })).toMatchObject({
+    points: 0,
+    balance: { available: 0, pending: 5000, nextReleaseAt: expect.any(String) },
+  });
+  const heldLedger = await app<AppLedgerAnswer>({ url: "/me/ledger", token: friend.accessToken });
+  expect(heldLedger.entities).toMatchObject([{ reason: "offer", amount: 5000, state: "pending" }]);
+
+  // The operator trusts them and releases both holds by hand.
+  for (const person of [friend, referrer]) {
+    const holds = await dashboard<{ entities: { _id: string; points: number }[] }>(
+      "GET",
+      `/api/payouts/users/${person.user._id}/holds`,
+    );
+    for (const hold of holds.entities) await dashboard("POST", `/api/payouts/holds/${hold._id}/release`);
+  }
+  expect(await app<AppMe>({ url: "/me", token: friend.accessToken })).toMatchObject({
+    points: 5000,
+    balance: { available: 5000, pending: 0, nextReleaseAt: null },
+  });
   expect(await app<AppMe>({ url: "/me", token: referrer.accessToken })).toMatchObject({
     points: 1250,
     referralCount: 1,
@@ -168,9 +187,10 @@ it("signs up with a referral code, earns by postback, redeems, and gets the gift
   const redeems = await app<AppRedeemsAnswer>({ url: "/me/redeems", token: friend.accessToken });
   expect(redeems.entities.map((redeem) => redeem.status)).toEqual([1]);
   const ledger = await app<AppLedgerAnswer>({ url: "/me/ledger", token: friend.accessToken });
-  expect(ledger.entities.map((row) => [row.reason, row.amount])).toEqual([
-    ["redeem", -5000],
-    ["offer", 5000],
+  expect(ledger.entities.map((row) => [row.reason, row.amount, row.state])).toEqual([
+    ["redeem", -5000, "available"],
+    ["hold_release", 5000, "available"],
+    ["offer", 5000, "available"],
   ]);
   expect(await ledgerMismatches(t.db)).toEqual([]);
 });

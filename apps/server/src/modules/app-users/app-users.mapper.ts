@@ -14,6 +14,7 @@ export const toAppUser = (row: AppUserRow): AppUser => ({
   geo: row.geo,
   ipSignup: row.ipSignup,
   points: row.points,
+  pendingPoints: row.pendingPoints,
   createdAt: row.createdAt.toISOString(),
   isActive: row.isActive,
   isVerfied: row.isVerified,

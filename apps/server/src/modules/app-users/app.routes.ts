@@ -4,9 +4,9 @@ import { countSignInAttempt, type Guard, type Guards } from "../../lib/rate-limi
 import { route } from "../../lib/route.ts";
 import { currentAppSession, currentAppTenant } from "../../plugins/require-app-user.ts";
 import { clientIp, identifyingDeviceId } from "../risk/index.ts";
-import { type AppAuthService, referralCount } from "./app-auth.service.ts";
+import type { AppAuthService } from "./app-auth.service.ts";
 import { toAppMe } from "./app-user.mapper.ts";
-import { myLedger, myOffers, myRedeems } from "./me.service.ts";
+import { meSummary, myLedger, myOffers, myRedeems } from "./me.service.ts";
 
 type DeviceIds = { androidId: string | null; gaid: string | null } | null | undefined;
 
@@ -32,7 +32,7 @@ export async function appUserRoutes(
     const ip = clientIp(request.ip);
     await hitLimits(tenant.id, ip, request.body.device, guards.appSignUpPerIp, guards.appSignUpPerDevice);
     const { accessToken, user } = await auth.signUp(tenant.id, request.body, ip);
-    return { accessToken, user: toAppMe(user, 0) };
+    return { accessToken, user: toAppMe(user, { referralCount: 0, nextReleaseAt: null }) };
   });
 
   route(app, appUserEndpoints.appSignIn, async (request) => {
@@ -51,7 +51,10 @@ export async function appUserRoutes(
     );
     const { accessToken, user } = await auth.signIn(tenant.id, request.body, ip);
     await attempt.succeeded();
-    return { accessToken, user: toAppMe(user, await referralCount(app.deps.db, tenant.id, user.id)) };
+    return {
+      accessToken,
+      user: toAppMe(user, await meSummary(app.deps.db, { adminId: tenant.id, userId: user.id })),
+    };
   });
 }
 
@@ -74,7 +77,7 @@ export async function appUserSignedInRoutes(app: FastifyInstance, { auth }: { au
 
   route(app, appUserEndpoints.appMe, async (request) => {
     const { user } = currentAppSession(request);
-    return toAppMe(user, await referralCount(db, user.adminId, user.id));
+    return toAppMe(user, await meSummary(db, { adminId: user.adminId, userId: user.id }));
   });
 
   route(app, appUserEndpoints.appLedger, async (request) => myLedger(db, owner(request), request.query));

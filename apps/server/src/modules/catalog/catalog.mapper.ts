@@ -32,6 +32,10 @@ export const toRewardItem = (row: RewardItemRow, available: number | null = null
   rewardId: row.rewardId,
   fulfilment: row.fulfilment,
   lowStockBelow: row.lowStockBelow,
+  providerProductId: row.providerProductId,
+  providerCampaignId: row.providerCampaignId,
+  providerValue: row.providerValue === null ? null : Number(row.providerValue),
+  providerCurrency: row.providerCurrency,
   available: row.fulfilment === "inventory" ? (available ?? 0) : null,
   createdAt: row.createdAt.toISOString(),
 });

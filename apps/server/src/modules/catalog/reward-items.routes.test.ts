@@ -279,3 +279,172 @@ describe("an item's fulfilment and stock", () => {
     expect(negative.json().fieldErrors).toEqual({ lowStockBelow: "Minimum 0" });
   });
 });
+
+describe("a provider item (Tremendous)", () => {
+  let providerReward: Reward;
+  const provider = {
+    cost: "$10 Visa",
+    points: 10000,
+    fulfilment: "provider",
+    providerProductId: "OKMHM2X2OHYV",
+    providerValue: 10,
+  };
+  const create = (body: object) => call(b, "POST", `/api/reward/rewardItem/${providerReward._id}`, body);
+
+  beforeAll(async () => {
+    const country = (await call(b, "POST", "/api/reward/countries", { code: "US", priority: 1 })).json<{
+      country: Country;
+    }>().country;
+    const body = multipartBody({ name: "Visa", order: "1" }, { file: png() });
+    const created = await t.app.inject({
+      method: "POST",
+      url: `/api/reward/rewards/add/${country._id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...b.headers },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    providerReward = created.json<{ reward: Reward }>().reward;
+    const saved = await call(b, "PUT", "/api/payouts/settings", {
+      paused: false,
+      approvalAbove: null,
+      tremendous: {
+        apiKey: "TEST_api_key_0001",
+        baseUrl: "https://testflight.tremendous.com/api/v2",
+        fundingSourceId: "BALANCE",
+        webhookPrivateKey: "whk_secret_0001",
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it("stores the product, the value and the currency, answers them and audits their changes", async () => {
+    const created = await create({ ...provider, providerCurrency: "EUR" });
+    expect(created.statusCode, created.body).toBe(200);
+    const item = created.json<{ rewardItem: RewardItem }>().rewardItem;
+    expect(item).toMatchObject({
+      fulfilment: "provider",
+      providerProductId: "OKMHM2X2OHYV",
+      providerCampaignId: null,
+      providerValue: 10,
+      providerCurrency: "EUR",
+      available: null,
+    });
+    expect((await call(b, "GET", `/api/reward/rewardItem/${item._id}`)).json()).toEqual(item);
+    const listed = (
+      await call(b, "POST", `/api/reward/rewardsItems/${providerReward._id}?group=false`, { queryParams: {} })
+    ).json<RewardItemListAnswer>();
+    expect(listed.entities.find((entity) => entity._id === item._id)).toEqual(item);
+
+    const updated = await call(b, "PUT", `/api/reward/rewardItem/${item._id}`, {
+      cost: "$10 Visa",
+      points: 10000,
+      fulfilment: "provider",
+      providerCampaignId: "CAMPAIGN-7",
+      providerValue: 12.5,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      providerProductId: null,
+      providerCampaignId: "CAMPAIGN-7",
+      providerValue: 12.5,
+      providerCurrency: "USD",
+    });
+    const audit = async (action: string) =>
+      (
+        await call(b, "POST", "/api/audit", { queryParams: { filter: { action, recordId: item._id } } })
+      ).json().entities[0];
+    expect((await audit("rewardItem.create")).changes).toMatchObject({
+      fulfilment: { after: "provider" },
+      providerProductId: { after: "OKMHM2X2OHYV" },
+      providerValue: { after: 10 },
+      providerCurrency: { after: "EUR" },
+    });
+    expect((await audit("rewardItem.update")).changes).toEqual({
+      providerProductId: { before: "OKMHM2X2OHYV", after: null },
+      providerCampaignId: { before: null, after: "CAMPAIGN-7" },
+      providerValue: { before: 10, after: 12.5 },
+      providerCurrency: { before: "EUR", after: "USD" },
+    });
+  });
+
+  it("takes a campaign instead of a product, and keeps 2 decimals exactly", async () => {
+    const created = await create({
+      ...provider,
+      providerProductId: null,
+      providerCampaignId: "CAMPAIGN-1",
+      providerValue: 2.25,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().rewardItem).toMatchObject({
+      providerCampaignId: "CAMPAIGN-1",
+      providerValue: 2.25,
+    });
+  });
+
+  // 2.55 * 100 is 254.99999999999997 in binary floating point: an exact comparison refused valid amounts.
+  it("accepts every amount of 2 decimals, e.g. 2.55 and 0.29", async () => {
+    for (const providerValue of [2.55, 0.29, 19.99]) {
+      const created = await create({ ...provider, providerValue });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().rewardItem.providerValue).toBe(providerValue);
+    }
+  });
+
+  it.each([
+    ["no value", { providerValue: null }, { providerValue: messages.providerItemFields }],
+    [
+      "no product nor campaign",
+      { providerProductId: "  " },
+      { providerProductId: messages.providerItemFields },
+    ],
+    [
+      "neither",
+      { providerProductId: null, providerValue: null },
+      { providerValue: messages.providerItemFields, providerProductId: messages.providerItemFields },
+    ],
+  ])("answers 400 for %s, creating nothing", async (_case, change, fieldErrors) => {
+    const before = await call(b, "POST", `/api/reward/rewardsItems/${providerReward._id}?group=false`, {
+      queryParams: {},
+    });
+    const refused = await create({ ...provider, ...change });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: messages.providerItemFields, fieldErrors });
+    const after = await call(b, "POST", `/api/reward/rewardsItems/${providerReward._id}?group=false`, {
+      queryParams: {},
+    });
+    expect(after.json().totalCount).toBe(before.json().totalCount);
+  });
+
+  it.each([
+    ["a lower-case currency", { providerCurrency: "usd" }, "providerCurrency"],
+    ["a currency of 4 letters", { providerCurrency: "USDT" }, "providerCurrency"],
+    ["3 decimals", { providerValue: 5.125 }, "providerValue"],
+    ["a negative value", { providerValue: -5 }, "providerValue"],
+    ["a zero value", { providerValue: 0 }, "providerValue"],
+    ["a value as text", { providerValue: "5" }, "providerValue"],
+    ["a product id of 101 characters", { providerProductId: "P".repeat(101) }, "providerProductId"],
+  ])("answers 400 for %s", async (_case, change, field) => {
+    const refused = await create({ ...provider, ...change });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json().fieldErrors)).toEqual([field]);
+  });
+
+  it("refuses an update to a provider item without its fields, leaving the item as it was", async () => {
+    const manual = await call(b, "POST", `/api/reward/rewardItem/${providerReward._id}`, {
+      cost: "$20",
+      points: 20000,
+    });
+    const item = manual.json<{ rewardItem: RewardItem }>().rewardItem;
+    const refused = await call(b, "PUT", `/api/reward/rewardItem/${item._id}`, {
+      cost: "$20",
+      points: 20000,
+      fulfilment: "provider",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      providerValue: messages.providerItemFields,
+      providerProductId: messages.providerItemFields,
+    });
+    expect((await call(b, "GET", `/api/reward/rewardItem/${item._id}`)).json()).toEqual(item);
+  });
+});

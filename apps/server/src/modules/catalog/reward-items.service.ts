@@ -8,13 +8,13 @@ import type {
 import { messages } from "@rewards/contract";
 import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
-import { availableByItem } from "../payouts/index.ts";
+import { availableByItem, readPayoutSettings } from "../payouts/index.ts";
 import { type RewardItemRow, toRewardItem } from "./catalog.mapper.ts";
 
 type RewardItemFilter = z.output<typeof rewardItemFilterSchema>;
@@ -67,12 +67,35 @@ async function withStock(db: Db, adminId: string, rows: RewardItemRow[]): Promis
   return rows.map((row) => toRewardItem(row, available.get(row.id) ?? 0));
 }
 
-/** No payout provider can be set up yet: an item cannot choose one. */
-function assertFulfilmentReady(body: RewardItemBody) {
-  if (body.fulfilment === "provider") {
+/**
+ * A provider item needs the app's Tremendous account (400 on `fulfilment` while it has none), then a value
+ * and a product or campaign id (400 on the missing fields).
+ */
+async function assertFulfilmentReady(executor: Db | Tx, adminId: string, body: RewardItemBody) {
+  if (body.fulfilment !== "provider") return;
+  const settings = await readPayoutSettings(executor, adminId);
+  if (!settings.tremendous) {
     throw new AppError(400, messages.providerNotReady, { fulfilment: messages.providerNotReady });
   }
+  const missing: Record<string, string> = {};
+  if (body.providerValue === null) missing.providerValue = messages.providerItemFields;
+  if (body.providerProductId === null && body.providerCampaignId === null) {
+    missing.providerProductId = messages.providerItemFields;
+  }
+  if (Object.keys(missing).length > 0) throw new AppError(400, messages.providerItemFields, missing);
 }
+
+/** The item's columns a create or an update writes. */
+const itemFields = (body: RewardItemBody) => ({
+  cost: body.cost,
+  points: body.points,
+  fulfilment: body.fulfilment,
+  lowStockBelow: body.lowStockBelow,
+  providerProductId: body.providerProductId,
+  providerCampaignId: body.providerCampaignId,
+  providerValue: body.providerValue,
+  providerCurrency: body.providerCurrency,
+});
 
 export async function getRewardItem(db: Db, adminId: string, id: string): Promise<RewardItem | null> {
   const [row] = await db
@@ -91,6 +114,10 @@ const audited = (row: RewardItemRow) => ({
   rewardId: row.rewardId,
   fulfilment: row.fulfilment,
   lowStockBelow: row.lowStockBelow,
+  providerProductId: row.providerProductId,
+  providerCampaignId: row.providerCampaignId,
+  providerValue: row.providerValue === null ? null : Number(row.providerValue),
+  providerCurrency: row.providerCurrency,
 });
 
 const itemEntry = (
@@ -109,19 +136,11 @@ export async function createRewardItem(
 ): Promise<RewardItem | null> {
   const adminId = actor.appId;
   if (!(await rewardExists(db, adminId, rewardId))) return null;
-  assertFulfilmentReady(body);
+  await assertFulfilmentReady(db, adminId, body);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(rewardItems)
-      .values({
-        id: newId(),
-        adminId,
-        rewardId,
-        cost: body.cost,
-        points: body.points,
-        fulfilment: body.fulfilment,
-        lowStockBelow: body.lowStockBelow,
-      })
+      .values({ id: newId(), adminId, rewardId, ...itemFields(body) })
       .returning();
     if (!inserted) return null;
     const changes = changesBetween(null, audited(inserted));
@@ -142,17 +161,8 @@ export async function updateRewardItem(
     const where = and(tenant(adminId), eq(rewardItems.id, id));
     const [current] = await tx.select().from(rewardItems).where(where).for("update");
     if (!current) return null;
-    assertFulfilmentReady(body);
-    const [updated] = await tx
-      .update(rewardItems)
-      .set({
-        cost: body.cost,
-        points: body.points,
-        fulfilment: body.fulfilment,
-        lowStockBelow: body.lowStockBelow,
-      })
-      .where(where)
-      .returning();
+    await assertFulfilmentReady(tx, adminId, body);
+    const [updated] = await tx.update(rewardItems).set(itemFields(body)).where(where).returning();
     if (!updated) return null;
     const changes = changesBetween(audited(current), audited(updated));
     await recordAudit(tx, itemEntry(actor, "rewardItem.update", id, changes));

@@ -8,6 +8,7 @@ import {
   activityBuckets,
   appUsers,
   completedOffers,
+  generalConfigs,
   redeems,
   rewardCodes,
   rewardItems,
@@ -16,6 +17,7 @@ import {
 import { newId } from "../../lib/ids.ts";
 import { fingerprint } from "../../lib/secret-box.ts";
 import { seedDemoCatalog } from "../../seed/demo-catalog.ts";
+import { movePoints } from "../ledger/move-points.ts";
 import { getDashboard } from "./dashboard.service.ts";
 
 // 2026-03-29 is the day Europe/Berlin moves to summer time (at 01:00 UTC); New York moved on 03-08.
@@ -295,5 +297,116 @@ describe("the low-stock alert", () => {
     const response = await t.app.inject({ method: "GET", url: "/api/dash", headers: viewer.headers });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().lowStock).toHaveLength(1);
+  });
+});
+
+describe("liabilities and payouts today", () => {
+  const credit = (adminId: string, userId: string, amount: number, bucket: "available" | "pending") =>
+    t.db.transaction((tx) => movePoints(tx, { adminId, userId, amount, reason: "offer", bucket }));
+
+  it("sums the app's available and pending points from the ledger, in dollars at its ratio", async () => {
+    expect((await dash("UTC")).liabilities).toEqual({
+      availablePoints: 0,
+      pendingPoints: 0,
+      availableUsd: 0,
+      pendingUsd: 0,
+    });
+    const u1 = await addUser(a.id, "2026-03-20T10:00:00Z");
+    const u2 = await addUser(a.id, "2026-03-21T10:00:00Z");
+    const other = await addUser(b.id, "2026-03-21T10:00:00Z");
+    await credit(a.id, u1, 3000, "available");
+    await credit(a.id, u1, 1500, "pending");
+    await credit(a.id, u2, 2001, "available");
+    await credit(a.id, u2, 700, "pending");
+    await credit(a.id, u2, -500, "available"); // a spend
+    await credit(b.id, other, 9999, "pending");
+    // No general config saved: the default ratio, 1000 points a dollar.
+    expect((await dash("UTC")).liabilities).toEqual({
+      availablePoints: 4501,
+      pendingPoints: 2200,
+      availableUsd: 4.5,
+      pendingUsd: 2.2,
+    });
+    await t.db.insert(generalConfigs).values({
+      id: newId(),
+      adminId: a.id,
+      refPercent: 25,
+      ratio: 300,
+      fbLike: 0,
+      fbShare: 0,
+      twShare: 0,
+    });
+    // 4501 / 300 = 15.0033…, 2200 / 300 = 7.333…: rounded to cents.
+    expect((await dash("UTC")).liabilities).toEqual({
+      availablePoints: 4501,
+      pendingPoints: 2200,
+      availableUsd: 15,
+      pendingUsd: 7.33,
+    });
+    expect((await dash("UTC", "today", b.id)).liabilities).toEqual({
+      availablePoints: 0,
+      pendingPoints: 9999,
+      availableUsd: 0,
+      pendingUsd: 10,
+    });
+    const [row] = (
+      (await t.db.execute(sql`
+        select (select sum(points) from app_users where admin_id = ${a.id}) as users,
+          (select sum(available_points) from activity_totals where admin_id = ${a.id}) as totals`)) as unknown as {
+        rows: { users: string; totals: string }[];
+      }
+    ).rows;
+    expect(Number(row?.totals)).toBe(Number(row?.users));
+  });
+
+  it("counts the redeems paid since midnight UTC and still Sent, by method, every method listed", async () => {
+    const userId = await addUser(a.id, "2026-03-20T10:00:00Z");
+    const paid = async (
+      adminId: string,
+      paidAt: string,
+      paidVia: "manual" | "inventory" | "provider" | null,
+      rewardCost: number,
+      status = 1,
+    ) =>
+      t.db.insert(redeems).values({
+        id: newId(),
+        adminId,
+        userId: adminId === a.id ? userId : await addUser(adminId, "2026-03-20T10:00:00Z"),
+        redeemEmail: "paid@users.test",
+        rewardName: "Amazon",
+        rewardAmount: "$5",
+        rewardCost,
+        status,
+        paidAt: new Date(paidAt),
+        paidVia,
+        redeemDate: new Date("2026-03-27T10:00:00Z"),
+      });
+    await paid(a.id, "2026-03-29T00:00:00Z", "manual", 1000);
+    await paid(a.id, "2026-03-29T11:59:00Z", "manual", 2500);
+    await paid(a.id, "2026-03-29T08:00:00Z", "inventory", 5000);
+    await paid(a.id, "2026-03-29T09:00:00Z", null, 100); // paid before methods were recorded
+    await paid(a.id, "2026-03-28T23:59:59Z", "inventory", 7000); // yesterday
+    await paid(a.id, "2026-03-29T10:00:00Z", "provider", 9000, 0); // paid, then back to Pending
+    await paid(a.id, "2026-03-29T10:00:00Z", "provider", 9000, 2); // paid, then Rejected
+    await paid(b.id, "2026-03-29T10:00:00Z", "provider", 4000); // another app's
+    expect((await dash("UTC")).payoutsToday).toEqual([
+      { method: "manual", count: 3, points: 3600 },
+      { method: "inventory", count: 1, points: 5000 },
+      { method: "provider", count: 0, points: 0 },
+    ]);
+    // Today is the UTC day whatever the caller's zone.
+    expect((await dash("Asia/Kolkata")).payoutsToday).toEqual((await dash("UTC")).payoutsToday);
+    expect((await dash("UTC", "today", b.id)).payoutsToday).toEqual([
+      { method: "manual", count: 0, points: 0 },
+      { method: "inventory", count: 0, points: 0 },
+      { method: "provider", count: 1, points: 4000 },
+    ]);
+    const viewer = await addMember(t, a.id, "viewer");
+    const response = await t.app.inject({ method: "GET", url: "/api/dash", headers: viewer.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      liabilities: { availablePoints: 4501, pendingPoints: 2200, availableUsd: 15, pendingUsd: 7.33 },
+      payoutsToday: [{ method: "manual" }, { method: "inventory" }, { method: "provider" }],
+    });
   });
 });

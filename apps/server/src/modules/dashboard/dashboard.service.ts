@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
 import { lowStockItems } from "../payouts/index.ts";
+import { liabilitiesOf, payoutsTodayOf } from "./payout-figures.ts";
 
 type Totals = { users: number; offers: number; revenue: number; redeems: number };
 const zero = (): Totals => ({ users: 0, offers: 0, revenue: 0, redeems: 0 });
@@ -100,45 +101,48 @@ export async function getDashboard(
   const scanTo = new Date(Math.max(period.to.getTime(), dayStarts[7] ?? 0));
   const slotSums = periodSums(db, adminId, { scanFrom, scanTo, period, dayStarts });
 
-  const [slots, [allTime], lastUsers, lastOffers, lastRedeems, lowStock] = await Promise.all([
-    slotSums,
-    // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
-    db
-      .select({
-        users: sql<string>`coalesce(sum(${activityTotals.users}), 0)`,
-        offers: sql<string>`coalesce(sum(${activityTotals.offers}), 0)`,
-        revenue: sql<string>`coalesce(sum(${activityTotals.revenue}), 0)`,
-        redeems: sql<string>`coalesce(sum(${activityTotals.redeems}), 0)`,
-      })
-      .from(activityTotals)
-      .where(eq(activityTotals.adminId, adminId)),
-    db
-      .select({
-        _id: appUsers.id,
-        username: appUsers.username,
-        createdAt: appUsers.createdAt,
-        device: appUsers.device,
-      })
-      .from(appUsers)
-      .where(eq(appUsers.adminId, adminId))
-      .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
-      .limit(dashboardLastCount),
-    db
-      .select({ offer: completedOffers, userEmail: appUsers.username })
-      .from(completedOffers)
-      .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
-      .where(eq(completedOffers.adminId, adminId))
-      .orderBy(desc(completedOffers.date), desc(completedOffers.id))
-      .limit(dashboardLastCount),
-    db
-      .select({ redeem: redeems, userEmail: appUsers.username })
-      .from(redeems)
-      .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
-      .where(eq(redeems.adminId, adminId))
-      .orderBy(desc(redeems.redeemDate), desc(redeems.id))
-      .limit(dashboardLastCount),
-    lowStockItems(db, adminId),
-  ]);
+  const [slots, [allTime], lastUsers, lastOffers, lastRedeems, lowStock, liabilities, payoutsToday] =
+    await Promise.all([
+      slotSums,
+      // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
+      db
+        .select({
+          users: sql<string>`coalesce(sum(${activityTotals.users}), 0)`,
+          offers: sql<string>`coalesce(sum(${activityTotals.offers}), 0)`,
+          revenue: sql<string>`coalesce(sum(${activityTotals.revenue}), 0)`,
+          redeems: sql<string>`coalesce(sum(${activityTotals.redeems}), 0)`,
+        })
+        .from(activityTotals)
+        .where(eq(activityTotals.adminId, adminId)),
+      db
+        .select({
+          _id: appUsers.id,
+          username: appUsers.username,
+          createdAt: appUsers.createdAt,
+          device: appUsers.device,
+        })
+        .from(appUsers)
+        .where(eq(appUsers.adminId, adminId))
+        .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
+        .limit(dashboardLastCount),
+      db
+        .select({ offer: completedOffers, userEmail: appUsers.username })
+        .from(completedOffers)
+        .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
+        .where(eq(completedOffers.adminId, adminId))
+        .orderBy(desc(completedOffers.date), desc(completedOffers.id))
+        .limit(dashboardLastCount),
+      db
+        .select({ redeem: redeems, userEmail: appUsers.username })
+        .from(redeems)
+        .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
+        .where(eq(redeems.adminId, adminId))
+        .orderBy(desc(redeems.redeemDate), desc(redeems.id))
+        .limit(dashboardLastCount),
+      lowStockItems(db, adminId),
+      liabilitiesOf(db, adminId),
+      payoutsTodayOf(db, adminId, now),
+    ]);
 
   const inPeriod = zero();
   const perDay = days.map(zero);
@@ -184,10 +188,12 @@ export async function getDashboard(
       rewardName: redeem.rewardName,
       rewardAmount: redeem.rewardAmount,
       rewardCost: redeem.rewardCost,
-      status: redeem.status as 0 | 1 | 2,
+      status: redeem.status as 0 | 1 | 2 | 3,
       redeemDate: redeem.redeemDate.toISOString(),
       userEmail,
     })),
     lowStock,
+    liabilities,
+    payoutsToday,
   };
 }

@@ -1,2 +1,11 @@
 /** The ledger domain's public face: the points rules. Nothing else moves points. */
-export { adjustPoints, creditOffer, debitRedeem, refundRedeem, reverseOffer } from "./ledger.service.ts";
+export {
+  adjustPoints,
+  type CreditHold,
+  creditOffer,
+  debitRedeem,
+  type PointHoldRow,
+  refundRedeem,
+  releaseHold,
+  reverseOffer,
+} from "./ledger.service.ts";

@@ -1,6 +1,9 @@
 import { maxPointsBalance, messages } from "@rewards/contract";
+import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { pointHolds } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
 import { movePoints } from "./move-points.ts";
 
 /**
@@ -11,48 +14,120 @@ import { movePoints } from "./move-points.ts";
 
 type Owner = { adminId: string; userId: string };
 
-/** A completed offer's credit, and the referrer's share of it (when the user was referred). */
-export async function creditOffer(
-  tx: Tx,
-  offer: Owner & { offerId: string; points: number; referrerId: string | null; referralPoints: number },
-) {
-  await movePoints(tx, {
-    ...ownerOf(offer),
-    amount: offer.points,
-    reason: "offer",
-    referenceId: offer.offerId,
-  });
+/** Why and until when a credit is held (pending) before it can be spent. */
+export type CreditHold = { releaseAt: Date; reason: string };
+
+type OfferShares = Owner & {
+  offerId: string;
+  points: number;
+  referrerId: string | null;
+  referralPoints: number;
+};
+
+/**
+ * A completed offer's credit, and the referrer's share of it (when the user was referred). Held (`hold`
+ * given): each share goes to its user's pending balance with a hold row of its own, released together.
+ */
+export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHold | null }) {
+  const shares: Share[] = [{ userId: offer.userId, points: offer.points, reason: "offer" }];
   if (offer.referrerId && offer.referralPoints > 0) {
+    shares.push({ userId: offer.referrerId, points: offer.referralPoints, reason: "referral" });
+  }
+  for (const share of shares) {
+    const held = offer.hold && share.points > 0 ? offer.hold : null;
     await movePoints(tx, {
       adminId: offer.adminId,
-      userId: offer.referrerId,
-      amount: offer.referralPoints,
-      reason: "referral",
+      userId: share.userId,
+      amount: share.points,
+      reason: share.reason,
       referenceId: offer.offerId,
+      bucket: held ? "pending" : "available",
     });
+    if (held) {
+      await tx.insert(pointHolds).values({
+        id: newId(),
+        appId: offer.adminId,
+        userId: share.userId,
+        offerId: offer.offerId,
+        points: share.points,
+        releaseAt: held.releaseAt,
+        reason: share.reason === "referral" ? `Referral share. ${held.reason}` : held.reason,
+      });
+    }
   }
 }
 
-/** A network took a credited offer back: the credit and the referrer's share are taken back too. */
-export async function reverseOffer(
-  tx: Tx,
-  offer: Owner & { offerId: string; points: number; referrerId: string | null; referralPoints: number },
-) {
-  await movePoints(tx, {
-    ...ownerOf(offer),
-    amount: -offer.points,
-    reason: "offer_reversal",
-    referenceId: offer.offerId,
-  });
+type Share = { userId: string; points: number; reason: "offer" | "referral" };
+
+/**
+ * A network took a credited offer back: the credit and the referrer's share are taken back too. A share
+ * still held leaves the pending balance (its hold is marked reversed); one already released or never held
+ * leaves the spendable balance, which may go below zero (a debt new earnings pay first).
+ */
+export async function reverseOffer(tx: Tx, offer: OfferShares) {
+  // Both shares' holds locked at once (in id order), so a release in flight either finished or waits.
+  const holds = await tx
+    .select({
+      id: pointHolds.id,
+      userId: pointHolds.userId,
+      status: pointHolds.status,
+      points: pointHolds.points,
+    })
+    .from(pointHolds)
+    .where(and(eq(pointHolds.appId, offer.adminId), eq(pointHolds.offerId, offer.offerId)))
+    .orderBy(asc(pointHolds.id))
+    .for("update");
+  const shares: { userId: string; points: number; reason: "offer_reversal" | "referral_reversal" }[] = [
+    { userId: offer.userId, points: offer.points, reason: "offer_reversal" },
+  ];
   if (offer.referrerId && offer.referralPoints > 0) {
+    shares.push({ userId: offer.referrerId, points: offer.referralPoints, reason: "referral_reversal" });
+  }
+  for (const share of shares) {
+    const hold = holds.find((row) => row.userId === share.userId && row.status === "held");
     await movePoints(tx, {
       adminId: offer.adminId,
-      userId: offer.referrerId,
-      amount: -offer.referralPoints,
-      reason: "referral_reversal",
+      userId: share.userId,
+      amount: -(hold ? hold.points : share.points),
+      reason: share.reason,
       referenceId: offer.offerId,
+      bucket: hold ? "pending" : "available",
     });
+    if (hold) await tx.update(pointHolds).set({ status: "reversed" }).where(eq(pointHolds.id, hold.id));
   }
+}
+
+export type PointHoldRow = typeof pointHolds.$inferSelect;
+
+/**
+ * Releases a held credit: its points leave the pending balance for the spendable one (two `hold_release`
+ * rows naming the offer). Only a hold still held moves, so a second release of the same hold (another
+ * process, a click after the job) changes nothing: answers the released hold, or null when it was not held.
+ */
+export async function releaseHold(
+  tx: Tx,
+  hold: { appId: string; holdId: string },
+): Promise<PointHoldRow | null> {
+  const [row] = await tx
+    .select()
+    .from(pointHolds)
+    .where(and(eq(pointHolds.id, hold.holdId), eq(pointHolds.appId, hold.appId)))
+    .for("update");
+  if (row?.status !== "held") return null;
+  const move = {
+    adminId: row.appId,
+    userId: row.userId,
+    reason: "hold_release" as const,
+    referenceId: row.offerId,
+  };
+  await movePoints(tx, { ...move, amount: -row.points, bucket: "pending" });
+  await movePoints(tx, { ...move, amount: row.points, bucket: "available" });
+  const [released] = await tx
+    .update(pointHolds)
+    .set({ status: "released", releasedAt: new Date() })
+    .where(eq(pointHolds.id, row.id))
+    .returning();
+  return released ?? null;
 }
 
 /** A redeem takes its cost from the balance. Answers the new balance, or null when the user is gone. */

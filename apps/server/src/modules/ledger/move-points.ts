@@ -1,4 +1,4 @@
-import type { LedgerReason } from "@rewards/contract";
+import type { LedgerBucket, LedgerReason } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { appUsers, pointsLedger } from "../../db/schema/index.ts";
@@ -14,28 +14,35 @@ export type PointsMove = {
   actorAdminId?: string | null;
   /** Why: an administrator's reason for an adjustment. */
   note?: string | null;
+  /** The balance moved: `available` (the spendable `points`, the default) or `pending` (held points). */
+  bucket?: LedgerBucket;
 };
 
 /**
- * Moves a user's points: one ledger row and the cached balance, in the caller's transaction, so the
- * balance always equals the sum of the ledger. Returns the new balance, or null when no such user.
+ * Moves a user's points: one ledger row and the cached balance it names, in the caller's transaction, so
+ * `points` always equals the sum of the user's `available` rows and `pending_points` the sum of the
+ * `pending` ones. Returns the new available balance, or null when no such user.
  */
 export async function movePoints(tx: Tx, move: PointsMove): Promise<number | null> {
   if (!Number.isInteger(move.amount)) throw new Error(`points move must be an integer, got ${move.amount}`);
+  const bucket = move.bucket ?? "available";
   // One statement, one round trip: PostgreSQL runs a data-modifying CTE whether or not it is read.
   const result = await tx.execute(sql`
     with moved as (
       update ${appUsers}
-      set points = points + ${move.amount}, updated_at = now()
+      set ${balanceSet(bucket, move.amount)}, updated_at = now()
       where id = ${move.userId} and admin_id = ${move.adminId}
       returning points
     ), logged as (
-      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note)
+      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note, bucket)
       select ${newId()}, ${move.adminId}, ${move.userId}, ${move.amount}, ${move.reason},
-        ${move.referenceId ?? null}, ${move.actorAdminId ?? null}, ${move.note ?? null}
+        ${move.referenceId ?? null}, ${move.actorAdminId ?? null}, ${move.note ?? null}, ${bucket}
       from moved
     )
     select points from moved`);
   const [row] = (result as unknown as { rows: { points: number }[] }).rows;
   return row ? Number(row.points) : null;
 }
+
+const balanceSet = (bucket: LedgerBucket, amount: number) =>
+  bucket === "pending" ? sql`pending_points = pending_points + ${amount}` : sql`points = points + ${amount}`;

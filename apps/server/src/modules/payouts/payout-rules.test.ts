@@ -1,4 +1,9 @@
-import { defaultPayoutSettings, messages, type PayoutSettings, type RedeemDetails } from "@rewards/contract";
+import {
+  defaultPayoutSettings,
+  messages,
+  type PayoutSettingsBody,
+  type RedeemDetails,
+} from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCatalogCountry, appCall, appKeyOf, signUpOk } from "../../../test/support/app-api.ts";
@@ -68,10 +73,13 @@ const changeStatus = (ids: string[], status: number, caller: Caller = a) =>
 const details = async (id: string) =>
   (await t.app.inject({ method: "GET", url: `/api/redeem/${id}`, headers: a.headers })).json<RedeemDetails>();
 
-async function saved(settings: PayoutSettings) {
+/** The settings as answered: what was sent, the rest (provider, holds, automatic approval) by default. */
+const full = (settings: PayoutSettingsBody) => ({ ...defaultPayoutSettings, ...settings });
+
+async function saved(settings: PayoutSettingsBody) {
   const response = await saveSettings(settings);
   expect(response.statusCode, response.body).toBe(200);
-  expect(response.json()).toEqual(settings);
+  expect(response.json()).toEqual(full(settings));
 }
 
 /** A Pending redeem of tenant A by its own user, its cost debited as a real request would. */
@@ -117,7 +125,12 @@ afterAll(() => t.close());
 
 describe("the payout settings", () => {
   it("answer the defaults while the app has saved none, to every role", async () => {
-    expect(defaultPayoutSettings).toEqual({ paused: false, approvalAbove: null });
+    expect(defaultPayoutSettings).toMatchObject({
+      paused: false,
+      approvalAbove: null,
+      tremendous: null,
+      autoApproval: null,
+    });
     for (const caller of [a, team.admin, team.support, team.viewer]) {
       const response = await settingsOf(caller);
       expect(response.statusCode, response.body).toBe(200);
@@ -128,8 +141,8 @@ describe("the payout settings", () => {
   it("are saved, answered, kept per app, and audited before and after as the member", async () => {
     const response = await saveSettings({ paused: false, approvalAbove: 500 }, team.admin);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ paused: false, approvalAbove: 500 });
-    expect((await settingsOf(team.viewer)).json()).toEqual({ paused: false, approvalAbove: 500 });
+    expect(response.json()).toEqual(full({ paused: false, approvalAbove: 500 }));
+    expect((await settingsOf(team.viewer)).json()).toEqual(full({ paused: false, approvalAbove: 500 }));
     expect((await settingsOf(b)).json()).toEqual(defaultPayoutSettings);
     await saved({ paused: false, approvalAbove: null });
 

@@ -4,7 +4,9 @@ import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
 import { deleteCode, importCodes, listCodes, revealCode, stockOf } from "./codes.service.ts";
-import { readPayoutSettings, savePayoutSettings } from "./payout-settings.ts";
+import { holdsRoutes } from "./holds.routes.ts";
+import { getPayoutJob } from "./payout-jobs.ts";
+import { maskedSettings, readPayoutSettings, savePayoutSettings } from "./payout-settings.ts";
 
 /**
  * The signed-in administrator's app's payouts: its payout rules (read, save), and the gift-card code
@@ -13,7 +15,9 @@ import { readPayoutSettings, savePayoutSettings } from "./payout-settings.ts";
 export async function payoutsRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
-  route(app, payoutEndpoints.settings, async (request) => readPayoutSettings(db, currentAppId(request)));
+  route(app, payoutEndpoints.settings, async (request) =>
+    maskedSettings(await readPayoutSettings(db, currentAppId(request))),
+  );
 
   route(app, payoutEndpoints.saveSettings, async (request) =>
     savePayoutSettings(db, actorOf(request), request.body),
@@ -44,6 +48,10 @@ export async function payoutsRoutes(app: FastifyInstance) {
     { bodyLimit: codeImportLimits.bytes },
   );
 
+  route(app, payoutEndpoints.job, async (request) =>
+    found(await getPayoutJob(db, currentAppId(request), request.params.jobId)),
+  );
+
   route(app, payoutEndpoints.stock, async (request) =>
     found(await stockOf(db, currentAppId(request), request.params.itemId)),
   );
@@ -59,4 +67,6 @@ export async function payoutsRoutes(app: FastifyInstance) {
   route(app, payoutEndpoints.deleteCode, async (request) =>
     found(await deleteCode(db, actorOf(request), request.params.id)),
   );
+
+  holdsRoutes(app);
 }

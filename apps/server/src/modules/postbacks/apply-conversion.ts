@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { creditOffer, reverseOffer } from "../ledger/index.ts";
+import { holdForCredit } from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
 import type { LogFields } from "./log-entry.ts";
 
@@ -23,14 +24,25 @@ const offerKey = (rules: Rules, transactionId: string) =>
     eq(completedOffers.transactionId, transactionId),
   );
 
-const creditFor = (rules: Rules, userId: string, offerId: string) => ({
-  adminId: rules.adminId,
-  userId,
-  offerId,
-  points: rules.points,
-  referrerId: rules.referrerId,
-  referralPoints: rules.referralPoints,
-});
+/** Credits an offer under the app's hold rules: held (pending) when a rule or the reversal rate says so. */
+async function credit(tx: Tx, rules: Rules, userId: string, offerId: string, payoutUsd: number) {
+  const hold = await holdForCredit(tx, {
+    appId: rules.adminId,
+    userId,
+    offerId,
+    network: rules.network,
+    payoutUsd,
+  });
+  await creditOffer(tx, {
+    adminId: rules.adminId,
+    userId,
+    offerId,
+    points: rules.points,
+    referrerId: rules.referrerId,
+    referralPoints: rules.referralPoints,
+    hold,
+  });
+}
 
 /**
  * Lootably signs neither the transaction id nor the goal, so one signature must not credit two of them:
@@ -122,7 +134,7 @@ export async function applyConversion(
       .returning({ id: completedOffers.id });
     if (inserted) {
       if (status === "pending") return { ...base, outcome: "pending", points: 0 };
-      await creditOffer(tx, creditFor(rules, conversion.userId, inserted.id));
+      await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd);
       return { ...base, outcome: "credited", points: rules.points };
     }
     const existing = await lockExisting(conversion.offerKey);
@@ -142,7 +154,7 @@ export async function applyConversion(
           referralPoints: rules.referralPoints,
         })
         .where(eq(completedOffers.id, existing.id));
-      await creditOffer(tx, creditFor(rules, conversion.userId, existing.id));
+      await credit(tx, rules, conversion.userId, existing.id, conversion.payoutUsd);
       return { ...base, outcome: "credited", points: rules.points };
     }
     return { ...base, outcome: "duplicate", points: 0, reason: existing ? `Already ${existing.status}` : "" };

@@ -123,9 +123,22 @@ beforeAll(async () => {
   keyOfA = await postbackKeyOf(t.db, a);
   keyOfB = await postbackKeyOf(t.db, b);
   for (const network of networks) await signing.configure(a, network, { androidEnable: 0 });
+  // These tests are about crediting: every credit is spendable at once. Held credits: "held credits" below.
+  await setHolds({ holdRules: [], reversalHold: null });
   referrer = await addUser(a);
   user = await addUser(a, referrer);
 });
+
+/** The app's hold rules (the rest of its payout rules as by default). */
+async function setHolds(holds: { holdRules?: unknown[]; reversalHold?: unknown }) {
+  const response = await t.app.inject({
+    method: "PUT",
+    url: "/api/payouts/settings",
+    headers: a.headers,
+    payload: { paused: false, approvalAbove: null, ...holds },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
 
 afterAll(async () => {
   await t?.close();
@@ -375,5 +388,47 @@ describe("postbacks across networks", () => {
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe("held credits", () => {
+  const pendingOf = async (id: string) =>
+    (await t.db.select({ pending: appUsers.pendingPoints }).from(appUsers).where(eq(appUsers.id, id)))[0]
+      ?.pending ?? 0;
+
+  it("holds a $3+ credit of a new user under the default rules; its reversal takes it back from pending", async () => {
+    await setHolds({});
+    try {
+      const newcomer = await addUser(a, referrer);
+      const [before, referrerBefore] = [await balance(newcomer), await balance(referrer)];
+      const credited = await send(
+        await postbackUrl("adgateow", { user: newcomer, tx: "held-1", payout: "5" }),
+      );
+      expect(credited.statusCode, credited.body).toBe(200);
+      // 5 USD × 0.5 × 1000 = 2500 points, the referrer's 25% = 625: both pending, not spendable.
+      expect(await balance(newcomer)).toBe(before);
+      expect(await pendingOf(newcomer)).toBe(2500);
+      expect(await pendingOf(referrer)).toBe(625);
+      expect(await balance(referrer)).toBe(referrerBefore);
+      expect((await lastLog(a, { transactionId: "held-1" })).entities[0]).toMatchObject({
+        outcome: "credited",
+        points: 2500,
+      });
+      const small = await send(await postbackUrl("adgateow", { user: newcomer, tx: "held-2", payout: "1" }));
+      expect(small.statusCode).toBe(200);
+      expect(await balance(newcomer)).toBe(before + 500);
+
+      const reversed = await send(
+        await postbackUrl("adgateow", { user: newcomer, tx: "held-1", payout: "5", reversal: true }),
+      );
+      expect(reversed.statusCode).toBe(200);
+      expect(await pendingOf(newcomer)).toBe(0);
+      expect(await pendingOf(referrer)).toBe(0);
+      expect(await balance(newcomer)).toBe(before + 500);
+      expect(await balance(referrer)).toBe(referrerBefore + 125);
+      expect(await ledgerMismatches(t.db)).toEqual([]);
+    } finally {
+      await setHolds({ holdRules: [], reversalHold: null });
+    }
   });
 });

@@ -3,13 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
+import { payRedeems } from "./pay-many.ts";
 import { approveRedeem } from "./redeem-approval.ts";
 import { getRedeemDetails, listRedeems } from "./redeem-queries.ts";
 import { cancelRedeem, changeRedeemsStatus, payRedeem, revealRedeemCode } from "./redeems.service.ts";
 
 /**
  * The dashboard's Redeems, scoped to the signed-in administrator's app. `onQueued` wakes the outbox
- * worker after a reward e-mail is queued.
+ * worker after a reward e-mail is queued; `app.deps.wakePayouts` the payout worker after a payout is.
  */
 export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { onQueued: () => void }) {
   const { db } = app.deps;
@@ -23,9 +24,17 @@ export async function redeemAdminRoutes(app: FastifyInstance, { onQueued }: { on
   );
 
   route(app, redeemEndpoints.pay, async (request) => {
-    const redeem = found(await payRedeem(db, actorOf(request), request.params.id, request.body));
-    onQueued();
+    const paid = await payRedeem(db, actorOf(request), request.params.id, request.body);
+    const redeem = found(paid.redeem);
+    if (paid.queued) app.deps.wakePayouts();
+    else onQueued();
     return redeem;
+  });
+
+  route(app, redeemEndpoints.payMany, async (request, reply) => {
+    const { jobId, queued } = await payRedeems(db, actorOf(request), request.body.ids);
+    if (queued > 0) app.deps.wakePayouts();
+    return reply.code(202).send({ jobId });
   });
 
   route(app, redeemEndpoints.approve, async (request) =>

@@ -9,6 +9,14 @@ import { requestRedeem } from "./redeems.service.ts";
 export async function redeemAppRoutes(app: FastifyInstance, { ipDataBaseUrl }: { ipDataBaseUrl: string }) {
   route(app, redeemEndpoints.appRequest, async (request) => {
     const { user } = currentAppSession(request);
-    return requestRedeem(app.deps.db, ipDataBaseUrl, user, request.body, clientIp(request.ip));
+    const { answer, queued } = await requestRedeem(
+      app.deps.db,
+      ipDataBaseUrl,
+      user,
+      request.body,
+      clientIp(request.ip),
+    );
+    if (queued) app.deps.wakePayouts();
+    return answer;
   });
 }

@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { appUsers, redeems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { debitRedeem, refundRedeem } from "../ledger/index.ts";
+import { redeemsWithActivePayout } from "../payouts/index.ts";
 import type { RedeemRow } from "./redeems.mapper.ts";
 
 /** A redeem holds its rewardCost points whenever it is not Rejected (decision 0004). */
@@ -63,4 +64,17 @@ export async function changeRedeemStatus(
     .update(redeems)
     .set({ status: to, updatedAt: new Date(), ...extra })
     .where(eq(redeems.id, redeem.id));
+}
+
+/**
+ * A redeem whose payout is under way (Processing, or a payout queued) belongs to the payout worker until it
+ * is paid or fails: pay, cancel and status changes answer 409 and change nothing.
+ */
+export async function assertNoPayoutUnderWay(tx: Tx, redeem: RedeemRow): Promise<void> {
+  if (
+    redeem.status === redeemStatus.processing ||
+    (await redeemsWithActivePayout(tx, [redeem.id])).size > 0
+  ) {
+    throw new AppError(409, messages.payoutInProgress);
+  }
 }

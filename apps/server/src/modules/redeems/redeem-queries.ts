@@ -6,7 +6,7 @@ import { admins, appUsers, ipScreenings, mailOutbox, redeems } from "../../db/sc
 import { tenantTotal } from "../../lib/activity-totals.ts";
 import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
 import { toAppUser } from "../app-users/index.ts";
-import { fulfilmentOf, needsApproval, readPayoutSettings } from "../payouts/index.ts";
+import { fulfilmentOf, latestPayout, needsApproval, readPayoutSettings } from "../payouts/index.ts";
 import { toIpScreening } from "../risk/index.ts";
 import { toDelivery, toRedeem } from "./redeems.mapper.ts";
 
@@ -71,7 +71,7 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     .leftJoin(admins, eq(admins.id, redeems.approvedByAdminId))
     .where(and(tenant(adminId), eq(redeems.id, id)));
   if (!row) return null;
-  const [[mail], [screening], fulfilment, rules] = await Promise.all([
+  const [[mail], [screening], fulfilment, rules, payout] = await Promise.all([
     db
       .select()
       .from(mailOutbox)
@@ -92,6 +92,7 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
       .limit(1),
     fulfilmentOf(db, adminId, row.redeem.rewardItemId),
     readPayoutSettings(db, adminId),
+    latestPayout(db, id),
   ]);
   const { approvedByAdminId, approvedAt } = row.redeem;
   return {
@@ -108,5 +109,6 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
       approvedByAdminId && approvedAt
         ? { by: { _id: approvedByAdminId, fullName: row.approverName ?? "" }, at: approvedAt.toISOString() }
         : null,
+    payout,
   };
 }

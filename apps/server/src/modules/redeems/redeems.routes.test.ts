@@ -85,7 +85,7 @@ describe("POST /api/redeem (list)", () => {
   });
 
   it.each([
-    [{ filter: { status: 3 } }, "queryParams.filter.status"],
+    [{ filter: { status: 4 } }, "queryParams.filter.status"],
     [{ filter: { email: "x" } }, "queryParams.filter"],
     [{ sortField: "code" }, "queryParams.sortField"],
     [{ pageSize: 0 }, "queryParams.pageSize"],

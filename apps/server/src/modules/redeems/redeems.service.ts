@@ -30,16 +30,18 @@ import { debitRedeem } from "../ledger/index.ts";
 import {
   assertNotPaused,
   assertPayableBy,
+  composeRewardMail,
   fulfilmentOf,
+  insertPayouts,
   pinOfRedeem,
   readPayoutSettings,
   takeStockCode,
 } from "../payouts/index.ts";
 import { recordScreening, redeemReasons, screenForTenant } from "../risk/index.ts";
-import { changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
+import { autoApprove } from "./auto-approval.ts";
+import { assertNoPayoutUnderWay, changeRedeemStatus, lockRedeems } from "./redeem-points.ts";
 import { getRedeemDetails } from "./redeem-queries.ts";
 import type { RedeemRow } from "./redeems.mapper.ts";
-import { composeRewardMail } from "./reward-mail.ts";
 
 /**
  * A redeem's life cycle: an app user requests it (Pending, its points debited), an administrator pays it
@@ -80,7 +82,7 @@ export async function requestRedeem(
   user: AppUserRow,
   input: RedeemInput,
   ip: string,
-): Promise<AppRedeemAnswer> {
+): Promise<{ answer: AppRedeemAnswer; queued: boolean }> {
   if (!user.isActive) throw new AppError(403, messages.appUserBanned);
   await offeredItem(db, user, input.rewardItemId);
   const screening = await screenForTenant(db, ipDataBaseUrl, user.adminId, ip);
@@ -131,7 +133,8 @@ export async function requestRedeem(
       ip,
       result: screening,
     });
-    return { redeem: toAppRedeem(redeem), points: balance };
+    const queued = await autoApprove(tx, redeem, item.fulfilment, locked.riskReasons, user.createdAt);
+    return { answer: { redeem: toAppRedeem(redeem), points: balance }, queued };
   });
 }
 
@@ -170,7 +173,6 @@ async function payMethodOf(tx: Tx, redeem: RedeemRow, input: PayRedeemInput) {
   if (fulfilment !== "manual" && typed) {
     throw new AppError(400, messages.codeFromStock, { code: messages.codeFromStock });
   }
-  if (fulfilment === "provider") throw new AppError(409, messages.providerNotReady);
   return fulfilment;
 }
 
@@ -189,7 +191,9 @@ async function paidWith(
 
 /**
  * Pays a redeem: in one transaction takes or stores the code, sets Sent (debiting its points again if it
- * was Rejected) and queues the e-mail in the outbox. A redeem already Sent answers 409 and queues nothing.
+ * was Rejected) and queues the e-mail in the outbox. A redeem already Sent answers 409 and queues nothing,
+ * and so does one whose payout is under way. A provider item's redeem is not paid here: a payout is
+ * queued for the payout worker and the redeem is Processing (`queued` true: wake the worker).
  * The code taken from stock, the status and the queued e-mail commit together: a refusal anywhere (no mail
  * config, too few points) leaves the code in stock, and a failed send is retried by the outbox with the
  * same code, which never goes back to stock nor to another redeem.
@@ -199,7 +203,7 @@ export async function payRedeem(
   actor: Actor,
   id: string,
   input: PayRedeemInput,
-): Promise<RedeemDetails | null> {
+): Promise<{ redeem: RedeemDetails | null; queued: boolean }> {
   const adminId = actor.appId;
   const found = await db.transaction(async (tx) => {
     const [redeem] = await lockRedeems(tx, adminId, [id]);
@@ -208,7 +212,17 @@ export async function payRedeem(
     assertNotPaused(rules);
     const method = await payMethodOf(tx, redeem, input);
     if (redeem.status === redeemStatus.sent) throw new AppError(409, messages.redeemAlreadySent);
+    await assertNoPayoutUnderWay(tx, redeem);
     assertPayableBy(rules, redeem, actor.accountId);
+    if (method === "provider") {
+      if (!rules.tremendous) throw new AppError(409, messages.providerNotReady);
+      await changeRedeemStatus(tx, redeem, redeemStatus.processing);
+      await insertPayouts(tx, [
+        { appId: adminId, redeemId: id, method, requestedByAdminId: actor.accountId },
+      ]);
+      await recordAudit(tx, statusEntry(actor, "redeem.pay", redeem, redeemStatus.processing));
+      return "queued" as const;
+    }
     const [config] = await tx
       .select({ id: mailConfigs.id })
       .from(mailConfigs)
@@ -225,6 +239,7 @@ export async function payRedeem(
       bodyHtml: mail.body,
       paidByAdminId: actor.accountId,
       paidAt: new Date(),
+      paidVia: method,
     });
     await tx.insert(mailOutbox).values({
       id: newId(),
@@ -235,9 +250,9 @@ export async function payRedeem(
       html: mail.html,
       text: mail.text,
     });
-    return true;
+    return "paid" as const;
   });
-  return found ? getRedeemDetails(db, adminId, id) : null;
+  return { redeem: found ? await getRedeemDetails(db, adminId, id) : null, queued: found === "queued" };
 }
 
 /**
@@ -289,6 +304,7 @@ export async function changeRedeemsStatus(db: Db, actor: Actor, ids: string[], s
         if (row.status !== redeemStatus.sent) assertPayableBy(rules, row, actor.accountId);
       }
     }
+    for (const row of rows) await assertNoPayoutUnderWay(tx, row);
     for (const row of rows) {
       await changeRedeemStatus(tx, row, status);
       await recordAudit(tx, statusEntry(actor, "redeem.status", row, status));
@@ -303,6 +319,7 @@ export async function cancelRedeem(db: Db, actor: Actor, id: string): Promise<Re
   const found = await db.transaction(async (tx) => {
     const [row] = await lockRedeems(tx, adminId, [id]);
     if (!row) return false;
+    await assertNoPayoutUnderWay(tx, row);
     if (row.status !== redeemStatus.pending) throw new AppError(409, messages.redeemNotPending);
     await changeRedeemStatus(tx, row, redeemStatus.rejected);
     await recordAudit(tx, statusEntry(actor, "redeem.cancel", row, redeemStatus.rejected));

@@ -7,6 +7,7 @@ export { toIpScreening, toRiskReasons } from "./risk.mapper.ts";
 export {
   findLinks,
   flagLinkedUsers,
+  flagUser,
   hidesAddress,
   identifyingDeviceId,
   type Links,

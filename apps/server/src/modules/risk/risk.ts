@@ -138,6 +138,20 @@ export async function flagLinkedUsers(tx: Tx, adminId: string, links: Links): Pr
   }
 }
 
+/** Adds a risk reason to one user when it is not there yet (e.g. "reversals": many offers taken back). */
+export async function flagUser(tx: Tx, adminId: string, userId: string, reason: RiskReason): Promise<void> {
+  await tx
+    .update(appUsers)
+    .set({ riskReasons: sql`array_append(${appUsers.riskReasons}, ${reason}::text)` })
+    .where(
+      and(
+        eq(appUsers.adminId, adminId),
+        eq(appUsers.id, userId),
+        sql`not (${reason}::text = any(${appUsers.riskReasons}))`,
+      ),
+    );
+}
+
 /**
  * A redeem's reasons: the user's own, what this request's screening found, and country_mismatch when
  * the screened country differs from the one the user signed up in.

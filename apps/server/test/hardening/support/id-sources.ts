@@ -23,6 +23,7 @@ export const idTableOfRoute: Record<string, string> = {
   "/api/reward/rewardItem/:id": "reward_items",
   "/api/payouts/codes/:id": "reward_codes",
   "/api/payouts/codes/:id/reveal": "reward_codes",
+  "/api/payouts/users/:id/holds": "app_users",
   "/api/giveaway/:id": "giveaways",
   "/api/network/:id": "network_configs",
   "/api/nativeAds/:id": "native_ads_configs",
@@ -45,6 +46,8 @@ export const idTableOfParam: Record<string, string> = {
   countryId: "countries",
   rewardId: "rewards",
   itemId: "reward_items",
+  holdId: "point_holds",
+  jobId: "payout_jobs",
   // The app switcher: an app is named by its owner's account id.
   appId: "admins",
 };
@@ -53,6 +56,7 @@ export const idTableOfParam: Record<string, string> = {
 export const idTableOfBodyIds: Record<string, string> = {
   "PUT /api/users/state/ids": "app_users",
   "PUT /api/redeem/state/ids": "redeems",
+  "POST /api/redeem/pay/ids": "redeems",
   "POST /api/reward/countries/deleteCountries": "countries",
   "POST /api/reward/deleteRewards": "rewards",
   "POST /api/reward/deleteItems": "reward_items",
@@ -79,6 +83,8 @@ export const publicIdRoutes: Record<string, string> = {
   "/api/users/auth/invite/:token": "signed out: the invitation token itself is the credential",
   "/postback/:postbackKey/:network":
     "called by networks without a token: the unguessable key names the tenant",
+  "/webhooks/tremendous/:appKey":
+    "called by Tremendous without a token: the app key names the app, the body's signature proves the sender",
 };
 
 /** The table a path parameter's values come from, or undefined when nothing says. */
@@ -93,7 +99,7 @@ type Rows<T> = { rows: T[] };
 export async function tenantIds(db: Db, source: string, adminId: string, limit = 3): Promise<string[]> {
   const [table = "", column = "id"] = source.split(".");
   // The team's tables name their app by app_id.
-  const tenantColumn = table === "team_invites" ? "app_id" : "admin_id";
+  const tenantColumn = ["team_invites", "point_holds", "payout_jobs"].includes(table) ? "app_id" : "admin_id";
   const query =
     table === "admins"
       ? sql`select id::text as id from admins where id = ${adminId}`

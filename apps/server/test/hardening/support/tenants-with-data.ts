@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { rewardItems } from "../../../src/db/schema/index.ts";
+import { appUsers, completedOffers, payoutJobs, rewardItems } from "../../../src/db/schema/index.ts";
+import { newId } from "../../../src/lib/ids.ts";
+import { creditOffer } from "../../../src/modules/ledger/index.ts";
 import { seedDemoCatalog } from "../../../src/seed/demo-catalog.ts";
 import { seedDemoData } from "../../../src/seed/demo-data.ts";
 import { type FcmSink, serviceAccountJson, startFcmSink, testKeyPair } from "../../support/fcm-sink.ts";
@@ -125,6 +127,42 @@ async function stockSomeCodes(t: TestApp, tenant: Tenant) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
+/** Held credits (pending points) of the tenant's first users: one hold per role to release, and more. */
+async function holdSomeCredits(t: TestApp, tenant: Tenant) {
+  const users = await t.db
+    .select({ id: appUsers.id })
+    .from(appUsers)
+    .where(eq(appUsers.adminId, tenant.id))
+    .orderBy(appUsers.id)
+    .limit(2);
+  for (const [index, user] of users.entries()) {
+    for (let n = 0; n < 4; n++) {
+      const offerId = newId();
+      await t.db.transaction(async (tx) => {
+        await tx.insert(completedOffers).values({
+          id: offerId,
+          adminId: tenant.id,
+          userId: user.id,
+          network: "adgateow",
+          transactionId: `held-${index}-${n}`,
+          offerName: "Held offer",
+          payout: 5,
+          points: 500,
+        });
+        await creditOffer(tx, {
+          adminId: tenant.id,
+          userId: user.id,
+          offerId,
+          points: 500,
+          referrerId: null,
+          referralPoints: 0,
+          hold: { releaseAt: new Date(Date.now() + 14 * 86_400_000), reason: "Rule 1: $3+, 14 days" },
+        });
+      });
+    }
+  }
+}
+
 /**
  * A test app with two administrators (A the owner, B approved), each with records in every table a route
  * reads: app users, offers, redeems and ledger (the demo generator, small), the reward catalog with icons,
@@ -146,6 +184,9 @@ export async function startAppWithTwoTenants() {
     await saveEverySetting(t, tenant, fcm, keys.privateKeyPem);
     await logOnePostback(t, tenant);
     await inviteOne(t, tenant, index);
+    await holdSomeCredits(t, tenant);
+    // A "Pay selected" job (of nothing), so its progress call has a record to read.
+    await t.db.insert(payoutJobs).values({ id: newId(), appId: tenant.id, total: 0 });
   }
   return {
     ...t,

@@ -1,0 +1,87 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { pointHolds } from "../../db/schema/index.ts";
+import { releaseHold } from "../ledger/index.ts";
+
+export type HoldReleaseOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** How often the worker looks for due holds; one minute by default. */
+  pollMs?: number;
+  /** Due holds read per batch. */
+  batchSize?: number;
+};
+
+const due = () => and(eq(pointHolds.status, "held"), lte(pointHolds.releaseAt, sql`now()`));
+
+/**
+ * Releases one due hold in its own transaction, claimed FOR UPDATE SKIP LOCKED: a hold another process is
+ * releasing (or a reversal is taking back) is skipped, and a hold no longer held is left alone, so each
+ * hold is released once however many processes run the job. True when this call released it.
+ */
+async function releaseOne(db: Db, holdId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .select({ id: pointHolds.id, appId: pointHolds.appId })
+      .from(pointHolds)
+      .where(and(eq(pointHolds.id, holdId), due()))
+      .for("update", { skipLocked: true });
+    if (!claimed) return false;
+    return (await releaseHold(tx, { appId: claimed.appId, holdId: claimed.id })) !== null;
+  });
+}
+
+/**
+ * One round of the release job: every hold whose release date has come (index on release_at where held),
+ * batch after batch, each released in its own transaction. Answers how many this round released.
+ */
+export async function releaseDueHolds(db: Db, options: { batchSize?: number } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 100;
+  let released = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: pointHolds.id })
+      .from(pointHolds)
+      .where(due())
+      .orderBy(asc(pointHolds.releaseAt))
+      .limit(batchSize);
+    let moved = 0;
+    for (const hold of batch) if (await releaseOne(db, hold.id)) moved++;
+    released += moved;
+    // A short batch was the last; a batch of holds all taken by other processes ends the round too.
+    if (batch.length < batchSize || moved === 0) return released;
+  }
+}
+
+/** The release job inside the server process: a round at start, then one every `pollMs`. */
+export function startHoldReleaseWorker(options: HoldReleaseOptions) {
+  const pollMs = options.pollMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  function tick() {
+    if (stopped || running) return;
+    running = releaseDueHolds(options.db, { batchSize: options.batchSize ?? 100 })
+      .then((count) => {
+        if (count > 0) options.log.info({ released: count }, "held credits released");
+      })
+      .catch((error) => options.log.error({ err: error }, "hold release worker"))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  }
+
+  timer = setTimeout(tick, 0);
+  return {
+    /** Finishes the round under way, then stops. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type HoldReleaseWorker = ReturnType<typeof startHoldReleaseWorker>;

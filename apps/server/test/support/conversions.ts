@@ -1,0 +1,45 @@
+import type { OfferNetwork } from "@rewards/contract";
+import type { Db } from "../../src/db/client.ts";
+import { applyConversion } from "../../src/modules/postbacks/apply-conversion.ts";
+
+// Conversions applied as a verified postback applies them (the ledger and hold tests are not about
+// signatures: the postback tests are).
+
+export type TestConversion = {
+  adminId: string;
+  userId: string;
+  tx: string;
+  payoutUsd?: number;
+  points?: number;
+  network?: OfferNetwork;
+  referrerId?: string | null;
+  referralPoints?: number;
+  kind?: "credit" | "pending" | "reversal";
+};
+
+/** Applies one conversion (a credit by default; `reversal` takes back the transaction `tx`). */
+export function convert(db: Db, c: TestConversion) {
+  return db.transaction((tx) =>
+    applyConversion(
+      tx,
+      {
+        adminId: c.adminId,
+        network: c.network ?? "adgateow",
+        points: c.points ?? 100,
+        referrerId: c.referrerId ?? null,
+        referralPoints: c.referralPoints ?? 0,
+      },
+      {
+        kind: c.kind ?? "credit",
+        userId: c.userId,
+        transactionId: c.tx,
+        offerKey: c.tx,
+        targetTransactionId: c.tx,
+        payoutUsd: c.payoutUsd ?? 1,
+        offerName: "Test offer",
+        ip: null,
+        singleUseSignature: null,
+      },
+    ),
+  );
+}

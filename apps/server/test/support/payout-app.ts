@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { appUsers, rewardItems } from "../../src/db/schema/index.ts";
+import { adjustPoints } from "../../src/modules/ledger/index.ts";
+import { runPayoutRound } from "../../src/modules/payouts/index.ts";
+import { seedDemoData } from "../../src/seed/demo-data.ts";
+import { addCatalogCountry, appKeyOf } from "./app-api.ts";
+import { startFakeTremendous } from "./fake-tremendous.ts";
+import { addMailConfig } from "./mail-config.ts";
+import { startMailgunSink } from "./mailgun-sink.ts";
+import { type Tenant, twoTenants } from "./tenants.ts";
+import { testJwtSecret } from "./test-app.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+export const webhookKey = "whsec-fake-tremendous-0001";
+
+/**
+ * A test app whose payout worker is off (tests run rounds by hand with a chosen `now`), a fake Tremendous
+ * as tenant A's provider, tenant A's mail config, and `users` users of A with 1000 points each.
+ */
+export async function startPayoutTestApp(options: { users?: number } = {}) {
+  const database = await openTestDatabase();
+  const mail = await startMailgunSink();
+  const fake = await startFakeTremendous();
+  const config = loadConfig({
+    PUBLIC_URL: "http://rewards.test",
+    PLATFORM_MAILGUN_DOMAIN: "mg.rewards.test",
+    PLATFORM_MAILGUN_API_KEY: "key-test",
+    PLATFORM_MAIL_FROM: "Rewards <no-reply@rewards.test>",
+    PLATFORM_MAILGUN_BASE_URL: mail.baseUrl,
+    MAILGUN_BASE_URL: mail.baseUrl,
+  });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    jwtSecret: testJwtSecret,
+    outbox: false,
+    payouts: false,
+  });
+  await app.ready();
+  const db = database.db;
+  const { a, b } = await twoTenants(app);
+  await seedDemoData(db, a.id, { users: options.users ?? 40, offers: 0, redeems: 0, seed: 47 });
+  await addMailConfig(db, a.id);
+  const rows = await db.select().from(appUsers).where(eq(appUsers.adminId, a.id));
+  for (const user of rows) {
+    await db.transaction((tx) =>
+      adjustPoints(tx, {
+        adminId: a.id,
+        userId: user.id,
+        currentPoints: user.points,
+        delta: 1000,
+        reason: "Test balance",
+        actorAdminId: null,
+      }),
+    );
+  }
+  const appKey = await appKeyOf(db, a.id);
+  let countries = 0;
+
+  const harness = {
+    app,
+    db,
+    fake,
+    mail,
+    a,
+    b,
+    users: rows.map((row) => row.id),
+    webhookUrl: `/webhooks/tremendous/${appKey}`,
+    log: app.log,
+    /** Tenant A's payout settings: the fake as provider, with what else is given. */
+    async saveSettings(extra: Record<string, unknown> = {}, tenant: Tenant = a) {
+      const response = await app.inject({
+        method: "PUT",
+        url: "/api/payouts/settings",
+        headers: tenant.headers,
+        payload: {
+          paused: false,
+          approvalAbove: null,
+          tremendous: {
+            apiKey: fake.apiKey,
+            baseUrl: fake.baseUrl,
+            fundingSourceId: "FUNDING-1",
+            webhookPrivateKey: webhookKey,
+            delivery: "EMAIL",
+          },
+          ...extra,
+        },
+      });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    },
+    /** A reward item of tenant A (in a country of its own) paid the given way. */
+    async newItem(fulfilment: "manual" | "inventory" | "provider", points = 100) {
+      countries += 1;
+      const { itemIds } = await addCatalogCountry(db, a, `P${countries}`, {
+        items: [{ cost: "$5", points }],
+      });
+      const itemId = itemIds[0] as string;
+      await db
+        .update(rewardItems)
+        .set({
+          fulfilment,
+          ...(fulfilment === "provider" ? { providerProductId: "PRODUCT-1", providerValue: 5 } : {}),
+        })
+        .where(eq(rewardItems.id, itemId));
+      return itemId;
+    },
+    round: (now = new Date()) => runPayoutRound({ db, log: app.log }, now),
+    async close() {
+      await app.close();
+      await mail.close();
+      await fake.close();
+      await database.close();
+    },
+  };
+  return harness;
+}
+export type PayoutTestApp = Awaited<ReturnType<typeof startPayoutTestApp>>;
