@@ -9,7 +9,8 @@ import { signIn } from "./support/sign-in.ts";
 
 // The payout rules, end to end: the owner asks for approvals above an amount and pauses payouts; the pay
 // page shows the pause; lifted, the owner approves a redeem above the amount and may not pay it; a second
-// member (an admin who joined by invitation) pays it.
+// member (an admin who joined by invitation) pays it. Then the owner sets up Tremendous and a hold rule: after
+// a reload the secrets show masked and the rule is there.
 
 type Redeem = { _id: string; redeemEmail: string; rewardCost: number; status: 0 | 1 | 2 };
 
@@ -70,7 +71,7 @@ it("pauses payouts, then has a redeem above the amount approved by one member an
   await owner.getByText("Payout settings saved").waitFor();
   await owner.getByRole("alert").filter({ hasText: "Payouts are paused" }).waitFor();
   const saved = await apiCall(server.baseUrl, "GET", "/api/payouts/settings", undefined, token);
-  expect(saved.body).toEqual({ paused: true, approvalAbove: above });
+  expect(saved.body).toMatchObject({ paused: true, approvalAbove: above });
 
   // The pay page says so; its link leads back to lift the pause.
   await owner.goto(payPage);
@@ -123,4 +124,57 @@ it("pauses payouts, then has a redeem above the amount approved by one member an
   await page.getByText(`Reward sent to ${redeem.redeemEmail}`).waitFor();
   const paid = await apiCall<Redeem>(server.baseUrl, "GET", `/api/redeem/${redeem._id}`, undefined, token);
   expect(paid.body.status).toBe(1);
+});
+
+type SavedRules = {
+  tremendous: { apiKey: string; webhookPrivateKey: string; fundingSourceId: string; baseUrl: string } | null;
+  holdRules: { minReversals: number | null; holdDays: number; network: string | null }[];
+};
+
+it("sets up Tremendous and a hold rule: the secrets come back masked and stay kept", async () => {
+  await owner.goto("/dash/payouts");
+  await owner.getByRole("switch", { name: /Pay provider items through Tremendous/ }).click();
+  await owner.getByLabel("API key").fill("e2e-tremendous-key-123456");
+  await owner.getByLabel("Webhook private key").fill("e2e-webhook-secret-7890");
+  await owner.getByLabel("Funding source id").fill("FUND-E2E");
+  const webhook = owner.getByTestId("tremendous-webhook-url");
+  await expect.poll(() => webhook.textContent(), poll).toMatch(/\/webhooks\/tremendous\/[^/\s]+$/);
+
+  // A second rule, after the example one: held 3 days once a user had a reversal.
+  const rulesBefore = await owner.getByRole("region", { name: /^Rule \d+$/ }).count();
+  await owner.getByRole("button", { name: "Add rule" }).click();
+  const added = owner.getByRole("region", { name: `Rule ${rulesBefore + 1}` });
+  await added.getByLabel("Min reversals").fill("1");
+  await added.getByLabel("Hold days").fill("3");
+  await owner.getByRole("button", { name: "Save" }).click();
+  await owner.getByText("Payout settings saved").waitFor();
+
+  const saved = await apiCall<SavedRules>(server.baseUrl, "GET", "/api/payouts/settings", undefined, token);
+  expect(saved.body.tremendous).toMatchObject({
+    apiKey: "••••3456",
+    webhookPrivateKey: "••••7890",
+    fundingSourceId: "FUND-E2E",
+    baseUrl: "https://testflight.tremendous.com/api/v2",
+  });
+  expect(saved.body.holdRules).toHaveLength(rulesBefore + 1);
+  expect(saved.body.holdRules[rulesBefore]).toMatchObject({ network: null, minReversals: 1, holdDays: 3 });
+
+  // Reloaded: the secrets show their masks, the rule its values.
+  await owner.reload();
+  const apiKey = owner.getByLabel("API key");
+  await expect.poll(() => apiKey.inputValue(), poll).toBe("••••3456");
+  const reloaded = owner.getByRole("region", { name: `Rule ${rulesBefore + 1}` });
+  expect(await reloaded.getByLabel("Min reversals").inputValue()).toBe("1");
+  expect(await reloaded.getByLabel("Hold days").inputValue()).toBe("3");
+
+  // Saved again untouched, the masks keep the stored secrets.
+  await owner.getByLabel("Funding source id").fill("FUND-E2E-2");
+  await owner.getByRole("button", { name: "Save" }).click();
+  await owner.getByText("Payout settings saved").first().waitFor();
+  const again = await apiCall<SavedRules>(server.baseUrl, "GET", "/api/payouts/settings", undefined, token);
+  expect(again.body.tremendous).toMatchObject({
+    apiKey: "••••3456",
+    webhookPrivateKey: "••••7890",
+    fundingSourceId: "FUND-E2E-2",
+  });
 });

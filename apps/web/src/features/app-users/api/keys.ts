@@ -9,4 +9,6 @@ export const appUserKeys = {
   list: (queryParams: AppUsersQueryParams) => [...appUserKeys.all, "list", queryParams] as const,
   one: (id: string) => [...appUserKeys.all, "one", id] as const,
   details: (id: string) => [...appUserKeys.all, "details", id] as const,
+  /** The user's held credits (payouts' holds, shown on the user's details). */
+  holds: (id: string) => [...appUserKeys.all, "holds", id] as const,
 };

@@ -8,6 +8,7 @@ import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAppUserDetails } from "../api/get-app-user-details";
 import { CompletedOffersTable, DetailsSummary, DevicesTable, UserInfoBlock } from "./app-user-details-parts";
+import { AppUserHoldsSection } from "./app-user-holds-section";
 import { AppUserRiskSection } from "./app-user-risk-section";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -35,6 +36,9 @@ export function AppUserDetailsModal({ id, history }: { id: string; history?: Rea
           <DetailsSummary details={details.data} />
           <Section title={t("risk.section")}>
             <AppUserRiskSection details={details.data} />
+          </Section>
+          <Section title={screenText("holds.section")}>
+            <AppUserHoldsSection userId={id} />
           </Section>
           <Section title={t("appUsers.details.offers")}>
             <CompletedOffersTable offers={details.data.completedOffers} />

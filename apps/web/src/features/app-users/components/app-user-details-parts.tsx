@@ -8,6 +8,7 @@ import { OfferStatusBadge, UserStatusBadge, VerifiedBadge } from "../../../compo
 import { formatDateTime, formatUsd } from "../../../lib/format";
 import { type I18nKey, t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
+import { screenText } from "../../../lib/screen-texts";
 
 export function DetailsSummary({ details }: { details: AppUserDetails }) {
   const none = t("common.none");
@@ -15,7 +16,9 @@ export function DetailsSummary({ details }: { details: AppUserDetails }) {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
       <DetailField label="appUsers.details.email">{details.username}</DetailField>
       <DetailField label="appUsers.details.shareKey">{details.referCode}</DetailField>
-      <DetailField label="appUsers.details.credit">{details.points}</DetailField>
+      <DetailField label="appUsers.details.credit">
+        {screenText("holds.balance", { available: details.points, pending: details.pendingPoints })}
+      </DetailField>
       <DetailField label="appUsers.details.status">
         <UserStatusBadge isActive={details.isActive} /> <VerifiedBadge verified={details.isVerfied} />{" "}
         <RiskBadge reasons={details.riskReasons} />

@@ -103,6 +103,11 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
           readOnly
           variant="filled"
         />
+        {appUser.pendingPoints > 0 && (
+          <Text size="xs" c="dimmed" mt={-8} data-testid="pending-points">
+            {screenText("holds.balance", { available: appUser.points, pending: appUser.pendingPoints })}
+          </Text>
+        )}
         <NumberInput
           label={t("appUsers.edit.adjust")}
           description={

@@ -272,6 +272,11 @@ describe("Reward items", { timeout: 20_000 }, () => {
       points: 15000,
       fulfilment: "manual",
       lowStockBelow: 10,
+      // The contract's defaults: a manual item has no provider reward.
+      providerProductId: null,
+      providerCampaignId: null,
+      providerValue: null,
+      providerCurrency: "USD",
     });
   });
 
@@ -303,6 +308,51 @@ describe("Reward items", { timeout: 20_000 }, () => {
     expect(put?.body).toMatchObject({
       fulfilment: "inventory",
       lowStockBelow: 25,
+    });
+  });
+
+  it("asks a provider item for its Tremendous product and value, and shows the server's field errors", async () => {
+    const item = rewardItem(1);
+    let puts = 0;
+    const { calls } = renderApp(
+      `/dash/countries/rewards/${catalogId(2, 1)}/add/${item._id}/edit`,
+      catalogAnswers((call) => {
+        if (call.url !== `/api/reward/rewardItem/${item._id}`) return undefined;
+        if (call.method !== "PUT") return { body: item };
+        puts += 1;
+        if (puts === 1) {
+          return {
+            status: 400,
+            body: errorBody(400, "providerProductId: Unknown product", {
+              providerProductId: "Unknown product",
+            }),
+          };
+        }
+        return { body: { ...item, fulfilment: "provider" } };
+      }),
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Reward Item" }, slow));
+    const fulfilment = await dialog.findByLabelText("Fulfilment", { selector: "input" }, slow);
+    expect(dialog.queryByLabelText(/Product id/)).not.toBeInTheDocument();
+    await userEvent.click(fulfilment);
+    await userEvent.click(await screen.findByRole("option", { name: "Through the provider (Tremendous)" }));
+    expect(dialog.getByRole("textbox", { name: /Currency/ })).toHaveValue("USD");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Product id/ }), "PROD-1");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Value/ }), "2.5");
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    expect(await dialog.findByText("Unknown product")).toBeInTheDocument();
+
+    await userEvent.click(dialog.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const put = calls().filter(
+      (call) => call.method === "PUT" && call.url === `/api/reward/rewardItem/${item._id}`,
+    )[1];
+    expect(put?.body).toMatchObject({
+      fulfilment: "provider",
+      providerProductId: "PROD-1",
+      providerCampaignId: null,
+      providerValue: 2.5,
+      providerCurrency: "USD",
     });
   });
 

@@ -1,6 +1,12 @@
 import { Button, Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { actionErrors, type Fulfilment, type RewardItem, rewardItemBodySchema } from "@rewards/contract";
+import { type UseFormReturnType, useForm } from "@mantine/form";
+import {
+  actionErrors,
+  type Fulfilment,
+  type RewardItem,
+  type RewardItemBody,
+  rewardItemBodySchema,
+} from "@rewards/contract";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
 import { formResolver } from "../../../lib/form";
@@ -16,13 +22,68 @@ type RewardItemFormValues = {
   points: number | string;
   fulfilment: Fulfilment;
   lowStockBelow: number | string;
+  providerProductId: string;
+  providerCampaignId: string;
+  providerValue: number | string;
+  providerCurrency: string;
 };
 
-/** The fulfilments an item can choose today (a payout provider comes later). */
+/** How an item's redeems can be paid. */
 const fulfilmentOptions = [
   { value: "manual", label: screenText("catalog.item.fulfilment.manual") },
   { value: "inventory", label: screenText("catalog.item.fulfilment.inventory") },
+  { value: "provider", label: screenText("itemProvider.fulfilment") },
 ];
+
+/** A provider item's fields as sent; other items send none (the server keeps its defaults). */
+function providerFields(values: RewardItemFormValues): Partial<RewardItemBody> {
+  if (values.fulfilment !== "provider") return {};
+  return {
+    providerProductId: values.providerProductId.trim() || null,
+    providerCampaignId: values.providerCampaignId.trim() || null,
+    providerValue: values.providerValue === "" ? null : Number(values.providerValue),
+    providerCurrency: values.providerCurrency.trim().toUpperCase() || "USD",
+  };
+}
+
+const validateBody = formResolver(rewardItemBodySchema);
+/** The form's own fields are checked as typed (an empty amount is "required"), the provider's as sent. */
+function validate(values: RewardItemFormValues) {
+  const { providerProductId, providerCampaignId, providerValue, providerCurrency, ...own } = values;
+  return validateBody({ ...own, ...providerFields(values) });
+}
+
+/** A provider item's reward on Tremendous: its product or campaign, the value ordered and its currency. */
+function ProviderFields({ form }: { form: UseFormReturnType<RewardItemFormValues> }) {
+  return (
+    <>
+      <TextInput
+        label={screenText("itemProvider.productId")}
+        description={screenText("itemProvider.ids.hint")}
+        {...form.getInputProps("providerProductId")}
+      />
+      <TextInput
+        label={screenText("itemProvider.campaignId")}
+        {...form.getInputProps("providerCampaignId")}
+      />
+      <Group grow align="flex-start">
+        <NumberInput
+          label={screenText("itemProvider.value")}
+          withAsterisk
+          allowNegative={false}
+          decimalScale={2}
+          min={0.01}
+          {...form.getInputProps("providerValue")}
+        />
+        <TextInput
+          label={screenText("itemProvider.currency")}
+          maxLength={3}
+          {...form.getInputProps("providerCurrency")}
+        />
+      </Group>
+    </>
+  );
+}
 
 /** The reward item form: the amount's label, its price in points and how its redeems are paid. */
 export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: RewardItem }) {
@@ -36,17 +97,22 @@ export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: Re
       points: item?.points ?? "",
       fulfilment: item?.fulfilment ?? "manual",
       lowStockBelow: item?.lowStockBelow ?? 10,
+      providerProductId: item?.providerProductId ?? "",
+      providerCampaignId: item?.providerCampaignId ?? "",
+      providerValue: item?.providerValue ?? "",
+      providerCurrency: item?.providerCurrency ?? "USD",
     },
-    validate: formResolver(rewardItemBodySchema),
+    validate,
     validateInputOnBlur: true,
   });
 
   const submit = (values: RewardItemFormValues) => {
-    const body = {
+    const body: RewardItemBody = {
       cost: values.cost,
       points: Number(values.points),
       fulfilment: values.fulfilment,
       lowStockBelow: Number(values.lowStockBelow),
+      ...providerFields(values),
     };
     const handlers = {
       onSuccess: () => {
@@ -92,6 +158,7 @@ export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: Re
             {...form.getInputProps("lowStockBelow")}
           />
         )}
+        {form.values.fulfilment === "provider" && <ProviderFields form={form} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
             {t("common.cancel")}

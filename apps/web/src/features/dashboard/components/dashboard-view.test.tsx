@@ -38,6 +38,36 @@ describe("Dashboard", () => {
     // The first screen of the file loads lazily: allow it the time.
   }, 15_000);
 
+  it("shows what the app owes and today's payouts by method, with a redeem being paid as Processing", async () => {
+    const body = dashboard({
+      liabilities: {
+        availablePoints: 1_500_000,
+        pendingPoints: 250_000,
+        availableUsd: 1500,
+        pendingUsd: 250.5,
+      },
+      payoutsToday: [
+        { method: "inventory", count: 4, points: 20_000 },
+        { method: "provider", count: 2, points: 12_500 },
+      ],
+    });
+    body.LastRedeems = body.LastRedeems.map((redeem, index) =>
+      index === 0 ? { ...redeem, status: 3 } : redeem,
+    );
+    renderApp("/dashboard", (call) => (isDash(call) ? { body } : { body: {} }));
+    const owed = await firstWidget("Liabilities");
+    await owed.findByTestId("liabilities-available");
+    expect(within(owed.getByTestId("liabilities-available")).getByText("1,500,000 P")).toBeInTheDocument();
+    expect(within(owed.getByTestId("liabilities-available")).getByText("$1500.00")).toBeInTheDocument();
+    expect(within(owed.getByTestId("liabilities-pending")).getByText("250,000 P")).toBeInTheDocument();
+    expect(within(owed.getByTestId("liabilities-pending")).getByText("$250.50")).toBeInTheDocument();
+
+    const paid = widget("Payouts today");
+    const rows = paid.getAllByRole("row").map((row) => row.textContent);
+    expect(rows).toEqual(["MethodRedeemsPoints", "Manual00 P", "Code stock420,000 P", "Provider212,500 P"]);
+    expect(widget("Last Redeems").getByText("Processing")).toBeInTheDocument();
+  });
+
   it("shows no low-stock alert when no item is low", async () => {
     renderApp("/dashboard", (call) => (isDash(call) ? { body: dashboard() } : { body: {} }));
     await firstWidget("Today's offers");

@@ -8,11 +8,13 @@ import { LastOffers } from "./last-offers";
 import { LastRedeems } from "./last-redeems";
 import { LastUsers } from "./last-users";
 import { LowStockCard } from "./low-stock-card";
+import { PayoutCards } from "./payout-cards";
 import { TodayWidgets } from "./today-widgets";
 import { TotalWidgets } from "./total-widgets";
 
 /**
- * The range's four figures, the four totals with their sparklines and the three last lists.
+ * The range's four figures, the four totals with their sparklines, what is owed and paid today, and the
+ * three last lists.
  * While loading every card keeps its final size with skeletons; on a range change the previous figures
  * stay, dimmed, until the new ones arrive.
  */
@@ -43,6 +45,7 @@ export function DashboardView() {
       {data && data.lowStock.length > 0 && <LowStockCard items={data.lowStock} />}
       <TodayWidgets data={data} range={data?.range ?? range} />
       <TotalWidgets data={data} />
+      <PayoutCards data={data} />
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
         <LastUsers users={data?.LastUsers} />
         <LastOffers offers={data?.LastCompletedOffers} />

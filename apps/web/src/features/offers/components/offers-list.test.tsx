@@ -35,6 +35,7 @@ const user: AppUser = {
   geo: "DE",
   ipSignup: "10.0.0.1",
   points: 4500,
+  pendingPoints: 0,
   createdAt: "2026-01-02T10:00:00.000Z",
   isActive: false,
   isVerfied: true,

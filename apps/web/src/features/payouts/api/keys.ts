@@ -14,6 +14,8 @@ export const payoutKeys = {
   rewardItem: (itemId: string) => [...payoutKeys.item(itemId), "rewardItem"] as const,
   stock: (itemId: string) => [...payoutKeys.item(itemId), "stock"] as const,
   codes: (itemId: string, query: CodesQuery) => [...payoutKeys.item(itemId), "codes", query] as const,
+  /** The app key, for the provider's webhook address. */
+  appKey: () => [...queryRoots.payouts, "app-key"] as const,
 };
 
 /** The catalog's queries (the items' Stock column, the dashboard's alert): refreshed after a stock change. */

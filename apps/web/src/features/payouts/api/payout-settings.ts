@@ -1,7 +1,13 @@
-import { type PayoutSettings, payoutEndpoints, payoutSettingsSchema } from "@rewards/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type PayoutSettings,
+  payoutEndpoints,
+  payoutSettingsSchema,
+  settingsEndpoints,
+} from "@rewards/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { payoutSettingsKey } from "../../../lib/payout-settings";
+import { payoutKeys } from "./keys";
 
 export { usePayoutSettings } from "../../../lib/payout-settings";
 
@@ -12,5 +18,14 @@ export function useSavePayoutSettings() {
     mutationFn: (body: PayoutSettings) =>
       call(payoutEndpoints.saveSettings, { body: payoutSettingsSchema.parse(body) }),
     onSuccess: (saved) => queryClient.setQueryData(payoutSettingsKey, saved),
+  });
+}
+
+/** The app's public key: it names the app in the provider's webhook address. */
+export function useWebhookAppKey() {
+  return useQuery({
+    queryKey: payoutKeys.appKey(),
+    queryFn: ({ signal }) => call(settingsEndpoints.appKey, {}, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import type { PayoutSettings } from "@rewards/contract";
+import { defaultPayoutSettings, type PayoutSettings } from "@rewards/contract";
 import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -19,11 +19,14 @@ function answerWith(
   return (call: FetchCall) => {
     if (call.url === settingsUrl && call.method === "PUT") return put ? put(call) : { body: call.body };
     if (call.url === settingsUrl) return { body: settings };
+    if (call.url === "/api/app-key") return { body: { appKey: "app-key-1", header: "x-app-key" } };
     return { body: {} };
   };
 }
 
-const off: PayoutSettings = { paused: false, approvalAbove: null };
+const off: PayoutSettings = defaultPayoutSettings;
+const pausedAt300: PayoutSettings = { ...off, paused: true, approvalAbove: 300 };
+const putBody = (calls: () => FetchCall[]) => calls().find((call) => call.method === "PUT")?.body;
 
 describe("Payouts page", { timeout: 20_000 }, () => {
   afterEach(() => {
@@ -48,13 +51,13 @@ describe("Payouts page", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Payout settings saved")).toBeInTheDocument();
     expect(calls().find((call) => call.method === "PUT")).toMatchObject({
       url: settingsUrl,
-      body: { paused: true, approvalAbove: 500 },
+      body: { ...off, paused: true, approvalAbove: 500 },
     });
     expect(await screen.findByText("Payouts are paused")).toBeInTheDocument();
   });
 
   it("sends an emptied amount as null: no approval needed", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith({ paused: true, approvalAbove: 300 }));
+    const { calls } = renderApp("/dash/payouts", answerWith(pausedAt300));
     const amount = await screen.findByLabelText("Approval above (points)");
     expect(amount).toHaveValue("300");
     expect(screen.getByText("Payouts are paused")).toBeInTheDocument();
@@ -62,10 +65,7 @@ describe("Payouts page", { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole("switch", { name: /Pause all payouts/ }));
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await screen.findByText("Payout settings saved");
-    expect(calls().find((call) => call.method === "PUT")?.body).toEqual({
-      paused: false,
-      approvalAbove: null,
-    });
+    expect(putBody(calls)).toEqual({ ...off, paused: false, approvalAbove: null });
     await waitFor(() => expect(screen.queryByText("Payouts are paused")).not.toBeInTheDocument());
   });
 
@@ -84,11 +84,7 @@ describe("Payouts page", { timeout: 20_000 }, () => {
   });
 
   it("shows support the values read-only, without Save", async () => {
-    const { calls } = renderApp(
-      "/dash/payouts",
-      answerWith({ paused: true, approvalAbove: 300 }),
-      memberAs("support"),
-    );
+    const { calls } = renderApp("/dash/payouts", answerWith(pausedAt300), memberAs("support"));
     const pause = await screen.findByRole("switch", { name: /Pause all payouts/ });
     expect(pause).toBeChecked();
     expect(pause).toBeDisabled();

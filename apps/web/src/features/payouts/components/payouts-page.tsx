@@ -15,24 +15,20 @@ import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { errorColor } from "../../../theme";
 import { usePayoutSettings, useSavePayoutSettings } from "../api/payout-settings";
+import { AutoApproval } from "./auto-approval";
+import { HoldRules } from "./hold-rules";
+import { fromSettings, type PayoutFormValues, toBody } from "./payout-settings-values";
+import { ProviderSettings } from "./provider-settings";
 
-/** A cleared number input holds "": no approval needed. */
-type FormValues = Omit<PayoutSettings, "approvalAbove"> & { approvalAbove: number | string };
-
-const toBody = (values: FormValues): PayoutSettings => ({
-  paused: values.paused,
-  approvalAbove: values.approvalAbove === "" ? null : Number(values.approvalAbove),
-});
-const fromSettings = (settings: PayoutSettings): FormValues => ({
-  paused: settings.paused,
-  approvalAbove: settings.approvalAbove ?? "",
-});
 const validateBody = formResolver(payoutSettingsSchema);
 
-/** The rules' form: editable with settings.write, read-only for the other roles. */
+/**
+ * The rules' form, saved whole by one Save: pause, approval amount, the provider, holds and automatic
+ * approval. Editable with settings.write, read-only for the other roles.
+ */
 function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; canSave: boolean }) {
   const save = useSavePayoutSettings();
-  const form = useForm<FormValues, PayoutSettings>({
+  const form = useForm<PayoutFormValues, PayoutSettings>({
     initialValues: fromSettings(settings),
     validate: (values) => validateBody(toBody(values)),
     transformValues: toBody,
@@ -45,6 +41,7 @@ function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; c
       },
       onError: (error) => {
         // A 400 names its fields: those go onto the form, anything else into a notification.
+        // Their paths are the form's own ("holdRules.0.holdDays", "tremendous.apiKey").
         const fieldErrors = fieldErrorsOf(error);
         if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
         else showError(screenText("payouts.settings.saveFailed"), error);
@@ -73,6 +70,9 @@ function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; c
           variant={canSave ? "default" : "filled"}
           {...form.getInputProps("approvalAbove")}
         />
+        <ProviderSettings form={form} canSave={canSave} />
+        <HoldRules form={form} canSave={canSave} />
+        <AutoApproval form={form} canSave={canSave} />
         {canSave ? (
           <Group>
             <Button type="submit" loading={save.isPending}>
@@ -89,7 +89,7 @@ function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; c
   );
 }
 
-/** /dash/payouts: the app's payout rules, the pause switch and the approval amount. */
+/** /dash/payouts: the app's payout rules. */
 export function PayoutsPage() {
   const settings = usePayoutSettings();
   const canSave = useCanCall(payoutEndpoints.saveSettings);

@@ -8,6 +8,8 @@ export const redeemsKeys = {
   all: queryRoots.redeems,
   list: (queryParams: RedeemsQueryParams) => [...redeemsKeys.all, "list", queryParams] as const,
   details: (id: string) => [...redeemsKeys.all, "details", id] as const,
+  /** A "Pay selected" payout job's progress. */
+  payoutJob: (jobId: string) => [...redeemsKeys.all, "payoutJob", jobId] as const,
 };
 
 /** Paying, cancelling and status changes move a user's points: the Users screens' queries are refreshed too. */

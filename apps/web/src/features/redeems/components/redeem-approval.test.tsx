@@ -1,5 +1,10 @@
 import { notifications } from "@mantine/notifications";
-import type { MemberRole, PayoutSettings, RedeemDetails } from "@rewards/contract";
+import {
+  defaultPayoutSettings,
+  type MemberRole,
+  type PayoutSettings,
+  type RedeemDetails,
+} from "@rewards/contract";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -15,7 +20,7 @@ configure({ asyncUtilTimeout: 5000 });
 const detailsUrl = `/api/redeem/${redeemId(1)}`;
 const approveUrl = `${detailsUrl}/approve`;
 const listAnswer = { body: { totalCount: 1, entities: [redeem(1)] } };
-const notPaused: PayoutSettings = { paused: false, approvalAbove: 500 };
+const notPaused: PayoutSettings = { ...defaultPayoutSettings, paused: false, approvalAbove: 500 };
 const approval = (by: { _id: string; fullName: string }) => ({ by, at: "2026-01-06T10:00:00.000Z" });
 const otherMember = { _id: "u9", fullName: "Bob Admin" };
 
@@ -191,7 +196,7 @@ describe("Payouts paused warning", () => {
     useAuthStore.getState().logout();
   });
 
-  const paused: PayoutSettings = { paused: true, approvalAbove: null };
+  const paused: PayoutSettings = { ...defaultPayoutSettings, paused: true, approvalAbove: null };
 
   it("shows on the Redeems list and the pay page, with the way to the Payouts page", async () => {
     const list = renderApp(

@@ -11,6 +11,7 @@ import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeemDetails } from "../api/get-redeem-details";
 import { RedeemApproval, showsApproval } from "./redeem-approval";
 import { DeliveryState, MessageBody, RedeemSummary, UserSummary } from "./redeem-details-parts";
+import { RedeemPayoutSection } from "./redeem-payout-section";
 import { RedeemRiskSection } from "./redeem-risk-section";
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -46,6 +47,11 @@ export function RedeemDetailsModal({ id, history }: { id: string; history?: Reac
           {showsApproval(redeem) && (
             <Section title={screenText("redeems.approval.title")}>
               <RedeemApproval redeem={redeem} />
+            </Section>
+          )}
+          {redeem.payout && (
+            <Section title={screenText("payoutState.section")}>
+              <RedeemPayoutSection payout={redeem.payout} />
             </Section>
           )}
           <Section title={t("risk.section")}>

@@ -1,28 +1,39 @@
 import { Badge } from "@mantine/core";
 import { type Redeem, redeemStatus, redeemStatusValues } from "@rewards/contract";
-import { type I18nKey, t } from "../../../lib/i18n";
+import { t } from "../../../lib/i18n";
+import { screenText } from "../../../lib/screen-texts";
 
 export type RedeemStatus = Redeem["status"];
 
-/** One numbering everywhere, list filter included: 0 Pending, 1 Sent, 2 Rejected (decision 0004). */
-const labels: Record<RedeemStatus, I18nKey> = {
-  [redeemStatus.pending]: "redeems.status.pending",
-  [redeemStatus.sent]: "redeems.status.sent",
-  [redeemStatus.rejected]: "redeems.status.rejected",
+/**
+ * One numbering everywhere, list filter included: 0 Pending, 1 Sent, 2 Rejected (decision 0004), and
+ * 3 Processing, a payout under way (set only by payouts).
+ */
+const labels: Record<RedeemStatus, () => string> = {
+  [redeemStatus.pending]: () => t("redeems.status.pending"),
+  [redeemStatus.sent]: () => t("redeems.status.sent"),
+  [redeemStatus.rejected]: () => t("redeems.status.rejected"),
+  [redeemStatus.processing]: () => screenText("payoutState.redeemProcessing"),
 };
 const colors: Record<RedeemStatus, string> = {
   [redeemStatus.pending]: "yellow",
   [redeemStatus.sent]: "green",
   [redeemStatus.rejected]: "red",
+  [redeemStatus.processing]: "blue",
 };
 
 export function redeemStatusLabel(status: RedeemStatus): string {
-  return t(labels[status]);
+  return labels[status]();
 }
 
-/** The three statuses as select options, values being the wire numbers. */
+/** Every status as select options (the list's filter), values being the wire numbers. */
 export function redeemStatusOptions() {
   return redeemStatusValues.map((status) => ({ value: String(status), label: redeemStatusLabel(status) }));
+}
+
+/** The statuses an operator may set by hand: Processing belongs to the payout under way. */
+export function settableRedeemStatusOptions() {
+  return redeemStatusOptions().filter((option) => option.value !== String(redeemStatus.processing));
 }
 
 export function RedeemStatusBadge({ status }: { status: RedeemStatus }) {

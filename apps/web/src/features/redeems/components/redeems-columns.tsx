@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { type Redeem, redeemEndpoints, redeemStatus } from "@rewards/contract";
 import { IconCash, IconX } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
 import { modalLink } from "../../../components/list/route-modal";
@@ -10,6 +11,7 @@ import { RiskBadge } from "../../../components/risk-badge";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useCanCall } from "../../../lib/permissions";
+import { screenText } from "../../../lib/screen-texts";
 import { RedeemStatusBadge } from "./redeem-status";
 import { sendPageLink } from "./send-page-link";
 
@@ -18,9 +20,45 @@ export function shortId(id: string): string {
   return id.slice(-8);
 }
 
+/** A Processing redeem's pay and cancel: shown, but disabled while its payout is under way. */
+function UnderWayAction({ label, color, children }: { label: string; color: string; children: ReactNode }) {
+  return (
+    <Tooltip label={screenText("payoutState.underWay")}>
+      {/* data-disabled rather than disabled: a disabled button gets no hover, so no tooltip saying why. */}
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        aria-disabled
+        data-disabled
+        onClick={(event) => event.preventDefault()}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 function RowActions({ redeem, search }: { redeem: Redeem; search: string }) {
   const canPay = useCanCall(redeemEndpoints.pay);
   const canCancel = useCanCall(redeemEndpoints.cancel);
+  if (redeem.status === redeemStatus.processing) {
+    return (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {canPay && (
+          <UnderWayAction label={t("redeems.action.pay")} color="green">
+            <IconCash size={18} />
+          </UnderWayAction>
+        )}
+        {canCancel && (
+          <UnderWayAction label={t("redeems.action.cancel")} color="red">
+            <IconX size={18} />
+          </UnderWayAction>
+        )}
+        <RowAction kind="details" to={paths.redeems.details(redeem._id)} search={search} />
+      </Group>
+    );
+  }
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {canPay && redeem.status !== redeemStatus.sent && (

@@ -74,7 +74,7 @@ describe("Redeems list", () => {
     expect(rejected.queryByRole("link", { name: "Cancel" })).not.toBeInTheDocument();
   });
 
-  it("filters Pending as status 0 and searches by user id, from page 1", async () => {
+  it("filters Pending as status 0 (Processing, 3, is offered too) and searches by user id, from page 1", async () => {
     const { calls, router } = renderApp("/dash/redeems?page=2", () => listAnswer);
     await screen.findByText("receiver1@example.com");
     const status = screen.getByLabelText("Status");
@@ -87,6 +87,7 @@ describe("Redeems list", () => {
       ["Pending", "0"],
       ["Sent", "1"],
       ["Rejected", "2"],
+      ["Processing", "3"],
     ]);
     await userEvent.selectOptions(status, "0");
     await waitFor(() =>

@@ -1,5 +1,7 @@
 import { Button, Card } from "@mantine/core";
 import { actionErrors, type Redeem, redeemEndpoints } from "@rewards/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, Outlet } from "react-router";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
@@ -10,23 +12,39 @@ import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { usePayoutSettings } from "../../../lib/payout-settings";
 import { useCanCall } from "../../../lib/permissions";
+import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeems } from "../api/get-redeems";
+import { appUsersQueryKey, redeemsKeys } from "../api/keys";
 import { PayoutsPausedAlert } from "./payouts-paused-alert";
 import { redeemColumns, shortId } from "./redeems-columns";
 import { RedeemsFilters } from "./redeems-filters";
+import { RedeemsPayModal } from "./redeems-pay-modal";
 import { useRedeemsListState } from "./use-redeems-list-state";
 
 /** The Redeems list; its modals are child routes rendered in the Outlet. */
 export function RedeemsList() {
   const list = useRedeemsListState();
   const canChangeStatus = useCanCall(redeemEndpoints.changeStatus);
+  const canPayMany = useCanCall(redeemEndpoints.payMany);
+  const queryClient = useQueryClient();
+  // The redeems "Pay selected" was opened with; null while closed.
+  const [paying, setPaying] = useState<Redeem[] | null>(null);
   const redeems = useRedeems(list.queryParams);
   const paused = usePayoutSettings().data?.paused;
   useErrorNotification(actionErrors.findRedeems, redeems.error);
   const selection = useListSelection<Redeem>([list.queryParams, redeems.dataUpdatedAt]);
   // An ID filter that cannot be sent matches nothing: show no rows rather than the previous ones.
   const answer = list.queryParams ? redeems.data : undefined;
+
+  // A started job moved statuses and points: the lists and the users' balances are refreshed on closing.
+  const closePay = (started: boolean) => {
+    setPaying(null);
+    if (!started) return;
+    selection.clear();
+    void queryClient.invalidateQueries({ queryKey: redeemsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: appUsersQueryKey });
+  };
 
   const outlet: ListOutletContext<Redeem> = {
     listPath: paths.redeems.list,
@@ -47,7 +65,13 @@ export function RedeemsList() {
             {t("list.updateStatus")}
           </Button>
         )}
+        {canPayMany && (
+          <Button size="xs" color="green" onClick={() => setPaying(selection.selected)}>
+            {screenText("bulkPay.action")}
+          </Button>
+        )}
       </SelectionBar>
+      {paying && <RedeemsPayModal redeems={paying} onClose={closePay} />}
       <ResourceTable
         state={list}
         columns={redeemColumns(list.search)}

@@ -14,7 +14,7 @@ import { SubmitIfCan } from "../../../components/submit-if-can";
 import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 import { useChangeRedeemsStatus } from "../api/change-redeems-status";
-import { redeemStatusOptions } from "./redeem-status";
+import { settableRedeemStatusOptions } from "./redeem-status";
 
 function StatusForm() {
   const { selected: selectedNow, clearSelection } = useListOutlet<Redeem>();
@@ -22,7 +22,7 @@ function StatusForm() {
   const [selected] = useState(selectedNow);
   const close = useCloseRouteModal();
   const update = useChangeRedeemsStatus();
-  // All three statuses, Rejected (2) by default (docs/features/redeems.md).
+  // The three statuses set by hand (never Processing), Rejected (2) by default (docs/features/redeems.md).
   const [status, setStatus] = useState<RedeemsStateBody["status"]>(redeemStatus.rejected);
 
   const submit = () =>
@@ -47,7 +47,7 @@ function StatusForm() {
           update.reset();
           setStatus(Number(event.currentTarget.value) as RedeemsStateBody["status"]);
         }}
-        data={redeemStatusOptions()}
+        data={settableRedeemStatusOptions()}
       />
       <Text size="xs" c="dimmed">
         {t("redeems.updateStatus.hint")}

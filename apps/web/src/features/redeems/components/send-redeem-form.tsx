@@ -100,16 +100,18 @@ function validator(fulfilment: Fulfilment) {
   };
 }
 
-/** What goes to the server: an item paid from stock sends no code; an empty code is left out. */
+/** What goes to the server: an item paid from stock or by the provider sends no code; nor does an empty code. */
 function bodyFor(values: PayRedeemBody, fulfilment: Fulfilment): PayRedeemBody {
   const { code, ...rest } = values;
-  if (fulfilment === "inventory" || !code?.trim()) return rest;
+  if (fulfilment !== "manual" || !code?.trim()) return rest;
   return { ...rest, code };
 }
 
 /**
  * The Send Redeem form: the gift card code and the e-mail that carries it. An item paid from its code
- * stock (the redeem's `fulfilment`) has no code field: the server takes the next code.
+ * stock (the redeem's `fulfilment`) has no code field: the server takes the next code; nor has a provider
+ * item, ordered from Tremendous: the redeem is Processing until the order is delivered, so the details
+ * open after paying, showing the payout.
  */
 export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
   const { fulfilment } = redeem;
@@ -121,6 +123,8 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
   const [conflict, setConflict] = useState<string | null>(null);
   const memberId = useAuthStore((state) => state.user?._id);
   const sent = redeem.status === redeemStatus.sent;
+  const underWay = redeem.status === redeemStatus.processing;
+  const byProvider = fulfilment === "provider";
   const block = approvalBlock(redeem, memberId);
   const form = useForm<PayRedeemBody>({
     initialValues: initialValues(redeem),
@@ -135,9 +139,13 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
         onSuccess: (paid) => {
           notifications.show({
             color: "green",
-            message: t("redeems.send.done", { receiver: paid.redeemEmail }),
+            message: byProvider
+              ? screenText("payoutState.ordered", { receiver: paid.redeemEmail })
+              : t("redeems.send.done", { receiver: paid.redeemEmail }),
           });
-          void navigate(back);
+          void navigate(
+            byProvider ? { pathname: paths.redeems.details(paid._id), search: back.search } : back,
+          );
         },
         onError: (error) => {
           const notConfigured = error instanceof ApiError && error.message === messages.mailNotConfigured;
@@ -157,6 +165,11 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
             {t("redeems.send.alreadySent")}
           </Alert>
         )}
+        {underWay && (
+          <Alert color="blue" title={screenText("payoutState.underWay")} data-testid="payout-under-way">
+            {screenText("payoutState.underWayText")}
+          </Alert>
+        )}
         {mailMissing && <MailNotConfigured />}
         {conflict && (
           <Alert color={errorColor} title={actionErrors.updateRedeem} data-testid="pay-error">
@@ -169,8 +182,13 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
             {screenText("redeems.send.fromStock")}
           </Alert>
         )}
+        {byProvider && (
+          <Alert color="blue" data-testid="code-from-provider">
+            {screenText("payoutState.fromProvider")}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {fulfilment !== "inventory" && (
+          {fulfilment === "manual" && (
             <TextInput
               label={t("redeems.send.code")}
               withAsterisk
@@ -216,8 +234,8 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           <Button variant="default" component={Link} to={back}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" loading={pay.isPending} disabled={sent || block !== null}>
-            {t("redeems.send.submit")}
+          <Button type="submit" loading={pay.isPending} disabled={sent || underWay || block !== null}>
+            {byProvider ? screenText("payoutState.orderFromProvider") : t("redeems.send.submit")}
           </Button>
         </Group>
       </Stack>

@@ -17,7 +17,7 @@ const config: ListStateConfig<(typeof redeemSortFields)[number], RedeemFilter> =
   filters: {
     search: {},
     searchIn: { values: redeemSearchFields, default: "redeemEmail" },
-    // 0 Pending, 1 Sent, 2 Rejected: the same numbers as the labels and the bulk dialog.
+    // 0 Pending, 1 Sent, 2 Rejected, 3 Processing: the same numbers as the labels and the bulk dialog.
     status: { values: redeemStatusValues.map(String) },
     // "Risky only": `risky=true` in the URL, absent otherwise.
     risky: { values: ["true"] },
