@@ -124,7 +124,7 @@ async function main() {
   );
   const seconds = (performance.now() - started) / 1000;
 
-  // Expected per user: each unique transaction once, cents × 5 points; referrers 25% of that, rounded.
+  // Expected per user (available + held): each unique transaction once, cents × 5 points; referrers 25%.
   const expected = new Map<string, number>();
   const referrerOf = new Map<string, string>();
   const refs = await db.query<{ id: string; referred_by: string | null }>(
@@ -139,14 +139,33 @@ async function main() {
     const referrer = referrerOf.get(job.user);
     if (referrer) expected.set(referrer, (expected.get(referrer) ?? 0) + Math.round(points * 0.25));
   }
-  const balances = await db.query<{ id: string; points: number; ledger: string }>(
-    `select u.id, u.points, coalesce(sum(l.amount), 0) as ledger
+  // Each balance against its own ledger rows: the app's hold rules put some credits in pending.
+  const balances = await db.query<{
+    id: string;
+    points: string;
+    pending_points: string;
+    available_ledger: string;
+    pending_ledger: string;
+  }>(
+    `select u.id, u.points, u.pending_points,
+       coalesce(sum(l.amount) filter (where l.bucket = 'available'), 0) as available_ledger,
+       coalesce(sum(l.amount) filter (where l.bucket = 'pending'), 0) as pending_ledger
      from app_users u left join points_ledger l on l.user_id = u.id
-     where u.admin_id = $1 group by u.id, u.points`,
+     where u.admin_id = $1 group by u.id, u.points, u.pending_points`,
     [adminId],
   );
-  const ledgerMismatch = balances.rows.filter((row) => row.points !== Number(row.ledger)).length;
-  const wrongBalance = balances.rows.filter((row) => row.points !== (expected.get(row.id) ?? 0)).length;
+  const ledgerMismatch = balances.rows.filter(
+    (row) =>
+      Number(row.points) !== Number(row.available_ledger) ||
+      Number(row.pending_points) !== Number(row.pending_ledger),
+  ).length;
+  const wrongBalance = balances.rows.filter(
+    (row) => Number(row.points) + Number(row.pending_points) !== (expected.get(row.id) ?? 0),
+  ).length;
+  const held = await db.query<{ held: string }>(
+    "select coalesce(sum(pending_points), 0) as held from app_users where admin_id = $1",
+    [adminId],
+  );
   const offers = await db.query<{ count: string }>(
     "select count(*) from completed_offers where admin_id = $1 and status = 'credited'",
     [adminId],
@@ -165,6 +184,7 @@ async function main() {
     creditedOffers: Number(offers.rows[0]?.count ?? 0),
     expectedOffers: unique,
     outcomes: Object.fromEntries(outcomes.rows.map((row) => [row.outcome, Number(row.count)])),
+    heldPoints: Number(held.rows[0]?.held ?? 0),
     usersWithLedgerMismatch: ledgerMismatch,
     usersWithWrongBalance: wrongBalance,
   };

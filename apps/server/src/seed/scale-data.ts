@@ -157,9 +157,10 @@ export async function seedScaleData(
         for (const index of indexes) await run(index.definition);
       });
     }
-    await timed("rebuilt the dashboard's activity slots", onProgress, () =>
-      run(`select activity_rebuild(${admin})`),
-    );
+    await timed("rebuilt the dashboard's activity slots and balance totals", onProgress, async () => {
+      await run(`select activity_rebuild(${admin})`);
+      await run(`select balances_rebuild(${admin})`);
+    });
     if (superuser) await run("set local session_replication_role = origin");
     else
       for (const [table, trigger] of activityTriggers)

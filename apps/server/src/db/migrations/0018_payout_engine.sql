@@ -1,3 +1,11 @@
+CREATE TABLE "balance_totals" (
+	"admin_id" uuid NOT NULL,
+	"shard" smallint NOT NULL,
+	"available_points" bigint DEFAULT 0 NOT NULL,
+	"pending_points" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "balance_totals_admin_id_shard_pk" PRIMARY KEY("admin_id","shard")
+);
+--> statement-breakpoint
 CREATE TABLE "payout_jobs" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"app_id" uuid NOT NULL,
@@ -48,8 +56,6 @@ CREATE TABLE "provider_events" (
 	CONSTRAINT "provider_events_app_id_provider_uuid_pk" PRIMARY KEY("app_id","provider","uuid")
 );
 --> statement-breakpoint
-ALTER TABLE "activity_totals" ADD COLUMN "available_points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "activity_totals" ADD COLUMN "pending_points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "app_users" ADD COLUMN "pending_points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "points_ledger" ADD COLUMN "bucket" text DEFAULT 'available' NOT NULL;--> statement-breakpoint
 ALTER TABLE "reward_items" ADD COLUMN "provider_product_id" text;--> statement-breakpoint
@@ -83,7 +89,8 @@ CREATE INDEX "payouts_app_finished_idx" ON "payouts" USING btree ("app_id","fini
 CREATE INDEX "point_holds_due_idx" ON "point_holds" USING btree ("release_at") WHERE "point_holds"."status" = 'held';--> statement-breakpoint
 CREATE INDEX "point_holds_user_created_idx" ON "point_holds" USING btree ("app_id","user_id","created_at");--> statement-breakpoint
 CREATE INDEX "point_holds_offer_idx" ON "point_holds" USING btree ("app_id","offer_id");--> statement-breakpoint
-CREATE INDEX "redeems_admin_paid_idx" ON "redeems" USING btree ("admin_id","paid_at","paid_via","reward_cost") WHERE "redeems"."paid_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "redeems_admin_paid_idx" ON "redeems" USING btree ("admin_id","paid_at","paid_via","reward_cost") WHERE "redeems"."paid_at" IS NOT NULL;
+--> statement-breakpoint
 ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_bucket_check" CHECK ("bucket" IN ('available', 'pending'));--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_status_check" CHECK ("status" IN ('queued', 'processing', 'paid', 'failed'));--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_method_check" CHECK ("method" IN ('manual', 'inventory', 'provider'));--> statement-breakpoint
@@ -92,48 +99,28 @@ ALTER TABLE "point_holds" ADD CONSTRAINT "point_holds_points_check" CHECK ("poin
 ALTER TABLE "redeems" ADD CONSTRAINT "redeems_paid_via_check" CHECK ("paid_via" IN ('manual', 'inventory', 'provider'));--> statement-breakpoint
 ALTER TABLE "payout_settings" ADD CONSTRAINT "payout_settings_delivery_check" CHECK ("tremendous_delivery" IN ('EMAIL', 'LINK'));--> statement-breakpoint
 ALTER TABLE "reward_items" ADD CONSTRAINT "reward_items_provider_value_check" CHECK ("provider_value" IS NULL OR "provider_value" > 0);--> statement-breakpoint
--- What the app owes its users, kept like the other all-time totals: every ledger row moves its balance's
--- total on the user's shard, at the same commit (8 rows to sum, however many users).
+-- What the app owes its users, kept like the activity totals: every ledger row moves its balance's total,
+-- at the same commit (8 rows to sum, however many users). The shard is the writing transaction's, so all
+-- the rows one transaction writes move one total row: two transactions never lock two of them in
+-- opposite orders.
 CREATE OR REPLACE FUNCTION balances_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO activity_totals (admin_id, shard, available_points, pending_points)
-  VALUES (NEW.admin_id, activity_shard(NEW.user_id),
+  INSERT INTO balance_totals (admin_id, shard, available_points, pending_points)
+  VALUES (NEW.admin_id, (txid_current() % 8)::smallint,
     CASE WHEN NEW.bucket = 'available' THEN NEW.amount ELSE 0 END,
     CASE WHEN NEW.bucket = 'pending' THEN NEW.amount ELSE 0 END)
   ON CONFLICT (admin_id, shard) DO UPDATE SET
-    available_points = activity_totals.available_points + EXCLUDED.available_points,
-    pending_points = activity_totals.pending_points + EXCLUDED.pending_points;
+    available_points = balance_totals.available_points + EXCLUDED.available_points,
+    pending_points = balance_totals.pending_points + EXCLUDED.pending_points;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER points_ledger_balances AFTER INSERT ON points_ledger FOR EACH ROW EXECUTE FUNCTION balances_add();--> statement-breakpoint
--- The rebuild after a bulk load (triggers disabled) also sums the balances, from the users' cached ones.
-CREATE OR REPLACE FUNCTION activity_rebuild(p_admin uuid) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM activity_buckets WHERE admin_id = p_admin;
-  INSERT INTO activity_buckets (admin_id, bucket_start, shard, users, offers, revenue, redeems)
-  SELECT p_admin, slot, shard, sum(users), sum(offers), sum(revenue), sum(redeems) FROM (
-    SELECT activity_bucket(created_at) AS slot, activity_shard(id) AS shard, 1 AS users, 0 AS offers, 0::numeric AS revenue, 0 AS redeems
-      FROM app_users WHERE admin_id = p_admin
-    UNION ALL
-    SELECT activity_bucket(date), activity_shard(id), 0, 1, CASE WHEN status = 'credited' THEN payout ELSE 0 END, 0
-      FROM completed_offers WHERE admin_id = p_admin
-    UNION ALL
-    SELECT activity_bucket(redeem_date), activity_shard(id), 0, 0, 0, 1
-      FROM redeems WHERE admin_id = p_admin
-  ) AS moves GROUP BY slot, shard ORDER BY slot, shard;
-  DELETE FROM activity_hours WHERE admin_id = p_admin;
-  INSERT INTO activity_hours (admin_id, hour_start, shard, users, offers, revenue, redeems)
-  SELECT p_admin, activity_hour(bucket_start), shard, sum(users), sum(offers), sum(revenue), sum(redeems)
-    FROM activity_buckets WHERE admin_id = p_admin GROUP BY 2, 3 ORDER BY 2, 3;
-  DELETE FROM activity_totals WHERE admin_id = p_admin;
-  INSERT INTO activity_totals (admin_id, shard, users, offers, revenue, redeems, available_points, pending_points)
-  SELECT p_admin, shard, sum(users), sum(offers), sum(revenue), sum(redeems), sum(available), sum(pending) FROM (
-    SELECT shard, users, offers, revenue, redeems, 0::bigint AS available, 0::bigint AS pending
-      FROM activity_buckets WHERE admin_id = p_admin
-    UNION ALL
-    SELECT activity_shard(id), 0, 0, 0, 0, points, pending_points FROM app_users WHERE admin_id = p_admin
-  ) AS totals GROUP BY shard;
+-- After a bulk load (triggers disabled), the totals are summed from the users' cached balances.
+CREATE OR REPLACE FUNCTION balances_rebuild(p_admin uuid) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM balance_totals WHERE admin_id = p_admin;
+  INSERT INTO balance_totals (admin_id, shard, available_points, pending_points)
+  SELECT p_admin, activity_shard(id), sum(points), sum(pending_points) FROM app_users
+    WHERE admin_id = p_admin GROUP BY 2;
 $$;--> statement-breakpoint
-INSERT INTO activity_totals (admin_id, shard, available_points, pending_points)
-SELECT admin_id, activity_shard(id), sum(points), sum(pending_points) FROM app_users GROUP BY 1, 2
-ON CONFLICT (admin_id, shard) DO UPDATE SET
-  available_points = EXCLUDED.available_points, pending_points = EXCLUDED.pending_points;
+INSERT INTO balance_totals (admin_id, shard, available_points, pending_points)
+SELECT admin_id, activity_shard(id), sum(points), sum(pending_points) FROM app_users GROUP BY 1, 2;

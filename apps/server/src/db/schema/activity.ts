@@ -65,7 +65,22 @@ export const activityTotals = pgTable(
     offers: integer("offers").notNull().default(0),
     revenue: numeric("revenue", { precision: 18, scale: 4, mode: "number" }).notNull().default(0),
     redeems: integer("redeems").notNull().default(0),
-    /** The app users' spendable and held points (what the app owes), moved by a trigger on every ledger row. */
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.shard] })],
+);
+
+/**
+ * What an app owes its users: the sum of their spendable (`available_points`) and held (`pending_points`)
+ * balances, moved by a trigger on every ledger row in the same transaction. Sharded by the writing
+ * transaction's id, not by a row's: a transaction's ledger rows (a credit and its referral share, a release's
+ * two rows) all move the same one of the 8 rows, so two transactions never wait for each other in opposite
+ * orders (a deadlock), and concurrent ones spread over the shards.
+ */
+export const balanceTotals = pgTable(
+  "balance_totals",
+  {
+    adminId: uuid("admin_id").notNull(),
+    shard: smallint("shard").notNull(),
     availablePoints: bigint("available_points", { mode: "number" }).notNull().default(0),
     pendingPoints: bigint("pending_points", { mode: "number" }).notNull().default(0),
   },

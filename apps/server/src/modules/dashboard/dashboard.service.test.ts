@@ -352,7 +352,7 @@ describe("liabilities and payouts today", () => {
     const [row] = (
       (await t.db.execute(sql`
         select (select sum(points) from app_users where admin_id = ${a.id}) as users,
-          (select sum(available_points) from activity_totals where admin_id = ${a.id}) as totals`)) as unknown as {
+          (select sum(available_points) from balance_totals where admin_id = ${a.id}) as totals`)) as unknown as {
         rows: { users: string; totals: string }[];
       }
     ).rows;

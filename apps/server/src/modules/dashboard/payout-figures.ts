@@ -1,7 +1,7 @@
 import { type Dashboard, fulfilments, generalConfigDefaults, redeemStatus } from "@rewards/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { activityTotals, generalConfigs, redeems } from "../../db/schema/index.ts";
+import { balanceTotals, generalConfigs, redeems } from "../../db/schema/index.ts";
 
 /** Points to US dollars at the app's ratio (points per dollar), rounded to cents. */
 const toUsd = (points: number, ratio: number) => Math.round((points / ratio) * 100) / 100;
@@ -14,14 +14,14 @@ const toUsd = (points: number, ratio: number) => Math.round((points / ratio) * 1
 export async function liabilitiesOf(db: Db, adminId: string): Promise<Dashboard["liabilities"]> {
   const [row] = await db
     .select({
-      available: sql<string>`coalesce(sum(${activityTotals.availablePoints}), 0)`,
-      pending: sql<string>`coalesce(sum(${activityTotals.pendingPoints}), 0)`,
+      available: sql<string>`coalesce(sum(${balanceTotals.availablePoints}), 0)`,
+      pending: sql<string>`coalesce(sum(${balanceTotals.pendingPoints}), 0)`,
       ratio: sql<
         number | null
       >`(select ${generalConfigs.ratio} from ${generalConfigs} where ${generalConfigs.adminId} = ${adminId})`,
     })
-    .from(activityTotals)
-    .where(eq(activityTotals.adminId, adminId));
+    .from(balanceTotals)
+    .where(eq(balanceTotals.adminId, adminId));
   const availablePoints = Number(row?.available ?? 0);
   const pendingPoints = Number(row?.pending ?? 0);
   const ratio = Number(row?.ratio ?? generalConfigDefaults.ratio) || generalConfigDefaults.ratio;

@@ -11,7 +11,7 @@ import { appUsers, pointHolds, redeems } from "../../db/schema/index.ts";
 import { releaseDueHolds } from "../payouts/index.ts";
 
 // The ledger invariant under any mix of moves: for every user `points` = the sum of their available rows
-// and `pending_points` = the sum of their pending rows, and the app's totals (activity_totals) equal the
+// and `pending_points` = the sum of their pending rows, and the app's totals (balance_totals) equal the
 // sums over its users. Checked after random sequences (PGlite) and after concurrent moves (PostgreSQL).
 
 let t: TestApp;
@@ -47,8 +47,8 @@ type Rows<T> = { rows: T[] };
 async function totalsMismatch() {
   const result = (await t.db.execute(sql`
     select
-      (select coalesce(sum(available_points), 0) from activity_totals where admin_id = ${a.id})::bigint as total_available,
-      (select coalesce(sum(pending_points), 0) from activity_totals where admin_id = ${a.id})::bigint as total_pending,
+      (select coalesce(sum(available_points), 0) from balance_totals where admin_id = ${a.id})::bigint as total_available,
+      (select coalesce(sum(pending_points), 0) from balance_totals where admin_id = ${a.id})::bigint as total_pending,
       (select coalesce(sum(points), 0) from app_users where admin_id = ${a.id})::bigint as users_available,
       (select coalesce(sum(pending_points), 0) from app_users where admin_id = ${a.id})::bigint as users_pending`)) as unknown as Rows<
     Record<string, string | number>

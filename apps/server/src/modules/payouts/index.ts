@@ -31,5 +31,5 @@ export {
 export { payoutsRoutes } from "./payouts.routes.ts";
 export { type HoldReleaseWorker, releaseDueHolds, startHoldReleaseWorker } from "./release-worker.ts";
 export { composeRewardMail, deliverThroughTenantMailgun } from "./reward-mail.ts";
-export { fulfilmentOf, pinOfRedeem, type StockCode, takeStockCode } from "./take-code.ts";
+export { fulfilmentOf, fulfilmentsOf, pinOfRedeem, type StockCode, takeStockCode } from "./take-code.ts";
 export { tremendousWebhookRoutes, validSignature } from "./tremendous-webhook.ts";

@@ -1,5 +1,5 @@
 import type { Fulfilment } from "@rewards/contract";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { rewardCodes, rewardItems } from "../../db/schema/index.ts";
 import { availableCode } from "./codes.service.ts";
@@ -15,6 +15,20 @@ export async function fulfilmentOf(db: Db | Tx, adminId: string, itemId: string 
     .from(rewardItems)
     .where(and(eq(rewardItems.adminId, adminId), eq(rewardItems.id, itemId)));
   return item?.fulfilment ?? "manual";
+}
+
+/** The fulfilment of each of these items, in one query (an id not found is absent: paid by hand). */
+export async function fulfilmentsOf(
+  db: Db | Tx,
+  adminId: string,
+  itemIds: string[],
+): Promise<Map<string, Fulfilment>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: rewardItems.id, fulfilment: rewardItems.fulfilment })
+    .from(rewardItems)
+    .where(and(eq(rewardItems.adminId, adminId), inArray(rewardItems.id, itemIds)));
+  return new Map(rows.map((row) => [row.id, row.fulfilment]));
 }
 
 export type StockCode = { id: string; code: string; pin: string | null };

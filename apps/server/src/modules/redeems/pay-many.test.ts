@@ -97,10 +97,13 @@ describe("POST /api/redeem/pay/ids", () => {
     const byHand = await newRedeem(manual);
     const sent = await newRedeem(inventory);
     await t.db.update(redeems).set({ status: 1 }).where(eq(redeems.id, sent));
+    // Sent by hand already: refused as Sent, not as "paid by hand".
+    const sentByHand = await newRedeem(manual);
+    await t.db.update(redeems).set({ status: 1 }).where(eq(redeems.id, sentByHand));
     const busy = await newRedeem(inventory);
     const first = await payMany([busy]);
     expect(first.statusCode).toBe(202);
-    const response = await payMany([good, rejected, byHand, sent, busy]);
+    const response = await payMany([good, rejected, byHand, sent, sentByHand, busy]);
     expect(response.statusCode, response.body).toBe(202);
     const answer = (await job(response.json<{ jobId: string }>().jobId)).json<PayoutJob>();
     const result = (id: string) => answer.results.find((entry) => entry.redeemId === id);
@@ -108,6 +111,7 @@ describe("POST /api/redeem/pay/ids", () => {
     expect(result(rejected)).toMatchObject({ status: "queued" });
     expect(result(byHand)).toMatchObject({ status: "failed", message: messages.paidByHand });
     expect(result(sent)).toMatchObject({ status: "failed", message: messages.redeemAlreadySent });
+    expect(result(sentByHand)).toMatchObject({ status: "failed", message: messages.redeemAlreadySent });
     expect(result(busy)).toMatchObject({ status: "failed", message: messages.payoutInProgress });
     expect((await redeemRow(t.db, byHand))?.status).toBe(0);
     // The Rejected redeem is debited again as it goes to Processing.

@@ -6,7 +6,7 @@ import {
   assertNotPaused,
   assertPayableBy,
   createPayoutJob,
-  fulfilmentOf,
+  fulfilmentsOf,
   insertPayouts,
   type NewPayout,
   readPayoutSettings,
@@ -39,9 +39,11 @@ export async function payRedeems(
     assertNotPaused(rules);
     const jobId = await createPayoutJob(tx, actor.appId, actor.accountId, rows.length);
     const active = await redeemsWithActivePayout(tx, unique);
+    const itemIds = [...new Set(rows.flatMap((row) => (row.rewardItemId ? [row.rewardItemId] : [])))];
+    const fulfilments = await fulfilmentsOf(tx, actor.appId, itemIds);
     const payouts: NewPayout[] = [];
     for (const redeem of rows) {
-      const method = await fulfilmentOf(tx, actor.appId, redeem.rewardItemId);
+      const method = (redeem.rewardItemId && fulfilments.get(redeem.rewardItemId)) || "manual";
       const base = {
         appId: actor.appId,
         redeemId: redeem.id,
@@ -50,10 +52,11 @@ export async function payRedeems(
         requestedByAdminId: actor.accountId,
       };
       let refused: string | null = null;
-      if (method === "manual") refused = messages.paidByHand;
-      else if (redeem.status === redeemStatus.sent) refused = messages.redeemAlreadySent;
+      // The redeem's own state first: a Sent one is refused as Sent, whatever its item.
+      if (redeem.status === redeemStatus.sent) refused = messages.redeemAlreadySent;
       else if (redeem.status === redeemStatus.processing || active.has(redeem.id))
         refused = messages.payoutInProgress;
+      else if (method === "manual") refused = messages.paidByHand;
       else if (method === "provider" && !rules.tremendous) refused = messages.providerNotReady;
       else {
         try {
