@@ -21,6 +21,7 @@ import { auditRoutes } from "./modules/audit/index.ts";
 import { authRoutes, createAuthService } from "./modules/auth/index.ts";
 import { catalogRoutes } from "./modules/catalog/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/index.ts";
+import { exportsRoutes } from "./modules/exports/index.ts";
 import { giveawayRoutes } from "./modules/giveaway/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { networkRoutes } from "./modules/network/index.ts";
@@ -38,6 +39,7 @@ import {
 import { postbackLogRoutes, postbackRoutes } from "./modules/postbacks/index.ts";
 import { profileAppRoutes, profileRoutes } from "./modules/profile/index.ts";
 import { deliverThroughTenantMailgun, redeemAdminRoutes } from "./modules/redeems/index.ts";
+import { searchRoutes } from "./modules/search/index.ts";
 import { appSettingRoutes, settingsRoutes } from "./modules/settings/index.ts";
 import { createTeamService, inviteRoutes, teamRoutes } from "./modules/team/index.ts";
 import { uploadsRoutes } from "./modules/uploads/index.ts";
@@ -222,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(appUsersAdminRoutes);
       await signedIn.register(dashboardRoutes);
       await signedIn.register(offersRoutes);
+      await signedIn.register(searchRoutes);
       await signedIn.register(postbackLogRoutes);
       await signedIn.register(redeemAdminRoutes, { onQueued: () => outbox?.wake() });
       await signedIn.register(catalogRoutes);
@@ -232,6 +235,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(settingsRoutes);
       await signedIn.register(notificationsRoutes);
       await signedIn.register(auditRoutes);
+      await signedIn.register(exportsRoutes);
     },
     { prefix: "/api" },
   );

@@ -22,6 +22,7 @@ import {
   appUsersStateBodySchema,
   appUserUpdateBodySchema,
 } from "../resources/app-users.ts";
+import { pointsHistoryAnswerSchema, pointsHistoryBodySchema } from "../resources/points-history.ts";
 
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema };
 const appAuthErrors = { ...errors, 429: errorAnswerSchema };
@@ -67,6 +68,18 @@ export const appUserEndpoints = {
     summary: "A user",
     params: idParamsSchema,
     responses: { 200: appUserSchema, ...errors, 404: errorAnswerSchema },
+  }),
+  pointsHistory: endpoint({
+    method: "POST",
+    permission: "app.read",
+    path: "/api/users/:id/ledger",
+    tags: ["users"],
+    summary: "A user's points history: ledger entries newest first, with the balances after each",
+    description:
+      "Filters: kind (a ledger reason), from and to (a UTC day YYYY-MM-DD or an ISO date-time). balanceAfter and pendingAfter run over all the user's entries, whatever the filter.",
+    params: idParamsSchema,
+    body: pointsHistoryBodySchema,
+    responses: { 200: pointsHistoryAnswerSchema, ...errors, 404: errorAnswerSchema },
   }),
   update: endpoint({
     method: "PUT",

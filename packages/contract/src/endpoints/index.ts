@@ -5,6 +5,7 @@ import { auditEndpoints } from "./audit.ts";
 import { authEndpoints } from "./auth.ts";
 import { countryEndpoints } from "./countries.ts";
 import { dashboardEndpoints } from "./dashboard.ts";
+import { exportEndpoints } from "./exports.ts";
 import { giveawayEndpoints } from "./giveaway.ts";
 import { networkEndpoints } from "./network.ts";
 import { notificationEndpoints } from "./notifications.ts";
@@ -15,6 +16,7 @@ import { profileEndpoints } from "./profile.ts";
 import { redeemEndpoints } from "./redeems.ts";
 import { rewardItemEndpoints } from "./reward-items.ts";
 import { rewardEndpoints } from "./rewards.ts";
+import { searchEndpoints } from "./search.ts";
 import { settingsEndpoints } from "./settings.ts";
 import { systemEndpoints } from "./system.ts";
 import { teamEndpoints } from "./team.ts";
@@ -25,6 +27,7 @@ export { auditEndpoints } from "./audit.ts";
 export { authEndpoints } from "./auth.ts";
 export { countryEndpoints } from "./countries.ts";
 export { dashboardEndpoints } from "./dashboard.ts";
+export { exportEndpoints } from "./exports.ts";
 export { giveawayEndpoints } from "./giveaway.ts";
 export { networkEndpoints } from "./network.ts";
 export { notificationEndpoints } from "./notifications.ts";
@@ -35,6 +38,7 @@ export { profileEndpoints } from "./profile.ts";
 export { redeemEndpoints } from "./redeems.ts";
 export { rewardItemEndpoints } from "./reward-items.ts";
 export { rewardEndpoints } from "./rewards.ts";
+export { searchEndpoints } from "./search.ts";
 export { settingsEndpoints } from "./settings.ts";
 export { systemEndpoints } from "./system.ts";
 export { teamEndpoints } from "./team.ts";
@@ -63,6 +67,8 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   system: systemEndpoints,
   team: teamEndpoints,
+  search: searchEndpoints,
+  exports: exportEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** A function, not a constant, so that a bundle that never asks keeps none of the definitions. */

@@ -49,6 +49,7 @@ export const auditActions = [
   "payoutSettings.update",
   "hold.release",
   "hold.extend",
+  "export.run",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -76,6 +77,7 @@ export const auditRecordTypes = [
   "teamSettings",
   "payoutSettings",
   "payoutJob",
+  "export",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 

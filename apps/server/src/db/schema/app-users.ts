@@ -69,6 +69,12 @@ export const appUsers = pgTable(
     index("app_users_admin_referred_by_idx").on(t.adminId, t.referredBy),
     // Substring search on e-mail (ILIKE '%…%'): a trigram index, from pg_trgm (PGlite ships it too).
     index("app_users_username_trgm_idx").using("gin", sql`${t.username} gin_trgm_ops`),
+    // Search: e-mail prefix, case-insensitive (lower(username) LIKE 'q%').
+    index("app_users_admin_username_lower_idx").using(
+      "btree",
+      t.adminId,
+      sql`lower(${t.username}) text_pattern_ops`,
+    ),
   ],
 );
 
@@ -180,6 +186,8 @@ export const completedOffers = pgTable(
     index("completed_offers_admin_network_date_idx").on(t.adminId, t.network, t.date, t.id),
     index("completed_offers_admin_user_date_idx").on(t.adminId, t.userId, t.date, t.id),
     index("completed_offers_admin_ip_idx").using("btree", t.adminId, sql`${t.ip} text_pattern_ops`),
+    // Search: an offer by its transaction id, whatever the network.
+    index("completed_offers_admin_tx_idx").on(t.adminId, t.transactionId),
   ],
 );
 

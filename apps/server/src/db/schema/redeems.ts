@@ -62,6 +62,12 @@ export const redeems = pgTable(
       .on(t.adminId, t.paidAt, t.paidVia, t.rewardCost)
       .where(sql`${t.paidAt} IS NOT NULL`),
     index("redeems_email_trgm_idx").using("gin", sql`${t.redeemEmail} gin_trgm_ops`),
+    // Search: receiver e-mail prefix, case-insensitive (lower(redeem_email) LIKE 'q%').
+    index("redeems_admin_email_lower_idx").using(
+      "btree",
+      t.adminId,
+      sql`lower(${t.redeemEmail}) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
 import { actorOf, currentAppId } from "../../plugins/require-admin.ts";
+import { pointsHistory } from "../ledger/index.ts";
 import {
   changeAppUsersStatus,
   getAppUser,
@@ -25,6 +26,10 @@ export async function appUsersAdminRoutes(app: FastifyInstance) {
 
   route(app, appUserEndpoints.details, async (request) =>
     found(await getAppUserDetails(db, currentAppId(request), request.params.id)),
+  );
+
+  route(app, appUserEndpoints.pointsHistory, async (request) =>
+    found(await pointsHistory(db, currentAppId(request), request.params.id, request.body.queryParams)),
   );
 
   route(app, appUserEndpoints.one, async (request) =>

@@ -1,4 +1,6 @@
 /** The ledger domain's public face: the points rules. Nothing else moves points. */
+
+export { pointsHistory } from "./history.ts";
 export {
   adjustPoints,
   type CreditHold,

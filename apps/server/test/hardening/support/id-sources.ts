@@ -12,6 +12,7 @@ export const idTableOfRoute: Record<string, string> = {
   "/api/admins/:id/state": "admins",
   "/api/users/:id": "app_users",
   "/api/users/details/:id": "app_users",
+  "/api/users/:id/ledger": "app_users",
   "/api/offer/:id": "completed_offers",
   "/api/postbacks/:id": "postback_log",
   "/api/redeem/:id": "redeems",

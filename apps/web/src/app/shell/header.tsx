@@ -1,4 +1,5 @@
 import { Anchor, AppShell, Burger, Button, Group } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
 import { AppSwitcher } from "../../features/team/components/app-switcher";
@@ -15,6 +16,13 @@ type HeaderProps = {
 };
 
 const headerEntries = menuEntries.filter((entry) => entry.inHeader);
+
+/** The search button and its Ctrl+K, in a chunk of their own: the shell does not wait for them. */
+const SearchLauncher = lazy(() =>
+  import("../../features/search/components/search-launcher").then((module) => ({
+    default: module.SearchLauncher,
+  })),
+);
 
 export function Header({ drawerOpened, onBurger, onOpenProfile }: HeaderProps) {
   const active = activeMenuEntry(useLocation().pathname);
@@ -48,6 +56,9 @@ export function Header({ drawerOpened, onBurger, onOpenProfile }: HeaderProps) {
           </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <Suspense fallback={null}>
+            <SearchLauncher />
+          </Suspense>
           <AppSwitcher />
           <LanguageMenu />
           <UserMenu onOpenProfile={onOpenProfile} />

@@ -9,6 +9,7 @@ import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAppUserDetails } from "../api/get-app-user-details";
 import { CompletedOffersTable, DetailsSummary, DevicesTable, UserInfoBlock } from "./app-user-details-parts";
 import { AppUserHoldsSection } from "./app-user-holds-section";
+import { AppUserPointsHistory } from "./app-user-points-history";
 import { AppUserRiskSection } from "./app-user-risk-section";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -39,6 +40,9 @@ export function AppUserDetailsModal({ id, history }: { id: string; history?: Rea
           </Section>
           <Section title={screenText("holds.section")}>
             <AppUserHoldsSection userId={id} />
+          </Section>
+          <Section title={screenText("pointsHistory.section")}>
+            <AppUserPointsHistory userId={id} />
           </Section>
           <Section title={t("appUsers.details.offers")}>
             <CompletedOffersTable offers={details.data.completedOffers} />

@@ -1,6 +1,7 @@
-import { Button, Card } from "@mantine/core";
+import { Button, Card, Group } from "@mantine/core";
 import { type AppUser, actionErrors, appUserEndpoints } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
+import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
@@ -33,6 +34,9 @@ export function AppUsersList() {
 
   return (
     <Card withBorder radius="lg" padding="md">
+      <Group justify="flex-end" mb="xs">
+        <ExportButton list="users" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+      </Group>
       <AppUsersFilters list={list} />
       <SelectionBar count={selection.selected.length}>
         <Button size="xs" variant="light" component={Link} {...modalLink(paths.appUsers.fetch, list.search)}>

@@ -1,5 +1,6 @@
-import { Card, Text, Title } from "@mantine/core";
+import { Card, Group, Text, Title } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
+import { ExportButton } from "../../../components/export-button";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
@@ -23,6 +24,9 @@ export function ActivityList() {
       <Text size="sm" c="dimmed" mb="sm">
         {screenText("audit.intro")}
       </Text>
+      <Group justify="flex-end" mb="xs">
+        <ExportButton list="audit" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+      </Group>
       <ActivityFilters list={list} />
       <ResourceTable
         state={list}

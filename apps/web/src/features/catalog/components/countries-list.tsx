@@ -1,7 +1,8 @@
-import { Button, Card } from "@mantine/core";
+import { Button, Card, Group } from "@mantine/core";
 import { actionErrors, type Country, countryEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet } from "react-router";
+import { ExportButton } from "../../../components/export-button";
 import { IfCan } from "../../../components/if-can";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
@@ -47,6 +48,9 @@ export function CountriesList() {
           </IfCan>
         }
       />
+      <Group justify="flex-end" mb="xs">
+        <ExportButton list="countries" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+      </Group>
       <CountriesFilters list={list} />
       <SelectionBar count={selection.selected.length}>
         <Button

@@ -1,7 +1,8 @@
-import { Button, Card } from "@mantine/core";
+import { Button, Card, Group } from "@mantine/core";
 import { actionErrors, type Reward, rewardEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet, useParams } from "react-router";
+import { ExportButton } from "../../../components/export-button";
 import { IfCan } from "../../../components/if-can";
 import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
@@ -51,6 +52,12 @@ export function RewardsPage({ countryId }: { countryId: string }) {
           </IfCan>
         }
       />
+      <Group justify="flex-end" mb="xs">
+        <ExportButton
+          list="rewards"
+          body={list.queryParams ? { countryId, queryParams: list.queryParams } : null}
+        />
+      </Group>
       <FilterRow>
         <SearchFilter
           value={list.filters.search ?? ""}

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Pagination, Table, Text } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
 import dayjs from "dayjs";
 import { useState } from "react";
+import { ExportButton } from "../../../components/export-button";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { useNotifications } from "../api/get-notifications";
@@ -15,9 +16,10 @@ export function NotificationHistory() {
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Text fw={600} mb="md">
-        {t("notification.history")}
-      </Text>
+      <Group justify="space-between" mb="md">
+        <Text fw={600}>{t("notification.history")}</Text>
+        <ExportButton list="notifications" body={{}} />
+      </Group>
       {history.isPending && <LoadingBlock />}
       {history.isError && <LoadError action={actionErrors.findNotification} error={history.error} />}
       {history.data && history.data.totalCount === 0 && <Text c="dimmed">{t("list.noRecords")}</Text>}

@@ -1,6 +1,7 @@
 import { Button, Card, Group } from "@mantine/core";
 import { actionErrors, type OfferListEntity } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
+import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
@@ -31,6 +32,7 @@ export function OffersList() {
   return (
     <Card withBorder radius="lg" padding="md">
       <Group justify="flex-end" mb="xs">
+        <ExportButton list="offers" body={list.queryParams ? { queryParams: list.queryParams } : null} />
         <Button size="xs" variant="light" component={Link} to={paths.postbacks.list}>
           {t("offers.postbackLog")}
         </Button>

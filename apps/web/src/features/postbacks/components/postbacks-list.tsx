@@ -2,6 +2,7 @@ import { Button, Card, Group, Title } from "@mantine/core";
 import { actionErrors, type PostbackLogEntry } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Outlet } from "react-router";
+import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { t } from "../../../lib/i18n";
@@ -39,6 +40,9 @@ export function PostbacksList() {
         >
           {t("postbacks.backToOffers")}
         </Button>
+      </Group>
+      <Group justify="flex-end" mb="xs">
+        <ExportButton list="postbacks" body={list.queryParams ? { queryParams: list.queryParams } : null} />
       </Group>
       <PostbacksFilters list={list} />
       <ResourceTable

@@ -1,8 +1,9 @@
-import { Button, Card } from "@mantine/core";
+import { Button, Card, Group } from "@mantine/core";
 import { actionErrors, type Redeem, redeemEndpoints } from "@rewards/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Outlet } from "react-router";
+import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
@@ -55,6 +56,9 @@ export function RedeemsList() {
   return (
     <Card withBorder radius="lg" padding="md">
       <PayoutsPausedAlert paused={paused} />
+      <Group justify="flex-end" mb="xs">
+        <ExportButton list="redeems" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+      </Group>
       <RedeemsFilters list={list} />
       <SelectionBar count={selection.selected.length}>
         <Button size="xs" variant="light" component={Link} {...modalLink(paths.redeems.fetch, list.search)}>

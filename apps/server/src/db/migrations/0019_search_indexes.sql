@@ -1,0 +1,3 @@
+CREATE INDEX "app_users_admin_username_lower_idx" ON "app_users" USING btree ("admin_id",lower("username") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "completed_offers_admin_tx_idx" ON "completed_offers" USING btree ("admin_id","transaction_id");--> statement-breakpoint
+CREATE INDEX "redeems_admin_email_lower_idx" ON "redeems" USING btree ("admin_id",lower("redeem_email") text_pattern_ops);
