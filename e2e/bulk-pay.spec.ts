@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, configureMailgun, type MobileAppCall, mobileApp } from "./support/api.ts";
+import { apiCall, configureMailgun, creditAppUser, type MobileAppCall, mobileAppOf } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -28,9 +28,7 @@ const codes = ["E2E-BULK-AAAA1111", "E2E-BULK-BBBB2222", "E2E-BULK-CCCC3333"];
 beforeAll(async () => {
   session = await startDemoSession();
   ({ server, page, token } = session);
-  const key = await apiCall<{ appKey: string }>(server.baseUrl, "GET", "/api/app-key", undefined, token);
-  expect(key.status).toBe(200);
-  appCall = mobileApp(server.baseUrl, key.body.appKey);
+  appCall = await mobileAppOf(server.baseUrl, token);
 });
 afterAll(async () => {
   await session?.close();
@@ -48,20 +46,7 @@ it("pays three selected redeems from stock in one job, following its progress un
   const reward = catalog.rewards.find((entry) => entry.items.length > 0);
   const item = [...(reward?.items ?? [])].sort((a, b) => a._id.localeCompare(b._id))[0];
   if (!reward || !item) throw new Error("the demo catalog has no reward item");
-  const credit = await apiCall(
-    server.baseUrl,
-    "PUT",
-    `/api/users/${user.user._id}`,
-    {
-      referCode: user.user.referCode,
-      provision: 0,
-      isVerfied: true,
-      pointsDelta: item.points * 3 + 1000,
-      pointsReason: "E2E credit",
-    },
-    token,
-  );
-  expect(credit.status).toBe(200);
+  await creditAppUser(server.baseUrl, token, user.user, item.points * 3 + 1000);
 
   // The item pays from its code stock, which holds three codes (arranged through the API: the catalog's
   // screens have their own spec, e2e/payouts.spec.ts).

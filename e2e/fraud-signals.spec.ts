@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, type MobileAppCall, mobileApp } from "./support/api.ts";
+import { apiCall, creditAppUser, type MobileAppCall, mobileAppOf } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -51,9 +51,7 @@ const rowOf = (redeemId: string) => page.locator("tbody tr", { hasText: redeemId
 beforeAll(async () => {
   session = await startDemoSession();
   ({ server, page, token } = session);
-  const key = await apiCall<{ appKey: string }>(server.baseUrl, "GET", "/api/app-key", undefined, token);
-  expect(key.status).toBe(200);
-  appCall = mobileApp(server.baseUrl, key.body.appKey);
+  appCall = await mobileAppOf(server.baseUrl, token);
 });
 afterAll(async () => {
   await session?.close();
@@ -64,20 +62,7 @@ it("flags a linked account's redeem in the Redeems list, with its reasons, and u
   const second = await signUp("second.account@e2e.test", "6f1c0c43-6d0e-4d8e-9d55-000000000002");
 
   // The operator credits the second account (an admin adjustment), which then asks for a reward.
-  const credit = await apiCall(
-    server.baseUrl,
-    "PUT",
-    `/api/users/${second.user._id}`,
-    {
-      referCode: second.user.referCode,
-      provision: 0,
-      isVerfied: true,
-      pointsDelta: 50_000,
-      pointsReason: "E2E credit",
-    },
-    token,
-  );
-  expect(credit.status).toBe(200);
+  await creditAppUser(server.baseUrl, token, second.user, 50_000);
   const catalog = await appCall<Catalog>("GET", "/rewards", undefined, second.accessToken);
   const item = catalog.rewards.flatMap((reward) => reward.items).find((entry) => entry.points <= 50_000);
   expect(item).toBeDefined();

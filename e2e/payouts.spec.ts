@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, configureMailgun, type MobileAppCall, mobileApp } from "./support/api.ts";
+import { configureMailgun, creditAppUser, type MobileAppCall, mobileAppOf } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -26,9 +26,7 @@ const codes = ["E2E-STOCK-AAAA1111", "E2E-STOCK-BBBB2222", "E2E-STOCK-CCCC3333"]
 beforeAll(async () => {
   session = await startDemoSession();
   ({ server, page, token } = session);
-  const key = await apiCall<{ appKey: string }>(server.baseUrl, "GET", "/api/app-key", undefined, token);
-  expect(key.status).toBe(200);
-  appCall = mobileApp(server.baseUrl, key.body.appKey);
+  appCall = await mobileAppOf(server.baseUrl, token);
 });
 afterAll(async () => {
   await session?.close();
@@ -47,20 +45,7 @@ it("pays a redeem from imported stock without a code, masked on the redeem, reve
   expect(reward).toBeDefined();
   const item = [...(reward?.items ?? [])].sort((a, b) => a._id.localeCompare(b._id))[0];
   if (!reward || !item) throw new Error("the demo catalog has no reward item");
-  const credit = await apiCall(
-    server.baseUrl,
-    "PUT",
-    `/api/users/${user.user._id}`,
-    {
-      referCode: user.user.referCode,
-      provision: 0,
-      isVerfied: true,
-      pointsDelta: item.points + 1000,
-      pointsReason: "E2E credit",
-    },
-    token,
-  );
-  expect(credit.status).toBe(200);
+  await creditAppUser(server.baseUrl, token, user.user, item.points + 1000);
   const asked = await appCall<{ redeem: { _id: string } }>(
     "POST",
     "/redeems",

@@ -70,6 +70,36 @@ export function mobileApp(baseUrl: string, appKey: string): MobileAppCall {
   };
 }
 
+/** The mobile app's calls to the server at `baseUrl`, with the app key read by the owner's `token`. */
+export async function mobileAppOf(baseUrl: string, token: string): Promise<MobileAppCall> {
+  const key = await apiCall<{ appKey: string }>(baseUrl, "GET", "/api/app-key", undefined, token);
+  expect(key.status).toBe(200);
+  return mobileApp(baseUrl, key.body.appKey);
+}
+
+/** Credits an app user `points` by an administrator's adjustment (the Users screen's edit call); expects 200. */
+export async function creditAppUser(
+  baseUrl: string,
+  token: string,
+  user: { _id: string; referCode: string },
+  points: number,
+) {
+  const credit = await apiCall(
+    baseUrl,
+    "PUT",
+    `/api/users/${user._id}`,
+    {
+      referCode: user.referCode,
+      provision: 0,
+      isVerfied: true,
+      pointsDelta: points,
+      pointsReason: "E2E credit",
+    },
+    token,
+  );
+  expect(credit.status).toBe(200);
+}
+
 /** The pending redeems (status 0), newest first, as the first page of `pageSize` of the admin API's list. */
 export async function pendingRedeems<T>(baseUrl: string, token: string, pageSize: number): Promise<T[]> {
   const answer = await apiCall<{ entities: T[] }>(

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
 import { MailSendError } from "./platform-mail.ts";
+import { startPollingWorker } from "./polling-worker.ts";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -36,29 +37,28 @@ export function retryDelayMs(attempts: number, baseMs: number, requestedMs: numb
  * SKIP LOCKED lets several processes claim side by side without ever taking the same row.
  */
 export async function claimDue(db: Db, batchSize: number, claimMs: number): Promise<OutboxRow[]> {
-  const claimed = await db.execute(sql`
-    update ${mailOutbox}
-    set status = 'sending', attempts = attempts + 1,
-        locked_until = now() + ${`${claimMs} milliseconds`}::interval, updated_at = now()
-    where id in (
-      select id from ${mailOutbox}
-      where (status = 'queued' and next_attempt_at <= now())
-         or (status = 'sending' and locked_until < now())
-      order by next_attempt_at
-      limit ${batchSize}
-      for update skip locked)
-    returning id`);
-  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  return db
-    .select()
+  const due = db
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
-      sql`${mailOutbox.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+      or(
+        and(eq(mailOutbox.status, "queued"), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(eq(mailOutbox.status, "sending"), lt(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      status: "sending",
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lockedUntil: sql`now() + ${`${claimMs} milliseconds`}::interval`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
 }
 
 /** Sends one claimed message and records the outcome: sent, queued again with backoff, or failed. */
@@ -119,9 +119,6 @@ export function startOutboxWorker(options: OutboxOptions) {
     baseBackoffMs: 5_000,
     ...options,
   };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
   async function drain() {
     for (;;) {
@@ -131,29 +128,11 @@ export function startOutboxWorker(options: OutboxOptions) {
     }
   }
 
-  function tick() {
-    if (stopped || running) return;
-    running = drain()
-      .catch((error) => settings.log.error({ err: error }, "outbox worker"))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, settings.pollMs);
-      });
-  }
-
-  timer = setTimeout(tick, 0);
-  return {
-    /** Runs a round now (e.g. right after queueing) instead of at the next poll. */
-    wake() {
-      if (timer) clearTimeout(timer);
-      tick();
-    },
-    /** Finishes the round under way, then stops. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPollingWorker({
+    name: "outbox worker",
+    log: settings.log,
+    pollMs: settings.pollMs,
+    round: drain,
+  });
 }
 export type OutboxWorker = ReturnType<typeof startOutboxWorker>;

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./read-body.ts";
 
 /** What a new order does: executed at once, left pending (to execute, fail or cancel later), or failed. */
 export type FakeOutcome = "execute" | "pending" | "fail";
@@ -21,17 +22,6 @@ export type FakeOrder = {
 };
 
 export type FakeRequest = { method: string; path: string; body: unknown; status: number };
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-    });
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
 
 /** The HMAC-SHA256 of a webhook's raw body, hex, as Tremendous signs it. */
 export const signWebhook = (raw: string, privateKey: string) =>

@@ -1,22 +1,12 @@
 import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { jwtVerify } from "jose";
+import { readBody } from "./read-body.ts";
 
 export type ReceivedPush = { project: string; topic: string; title: string; body: string };
 
 const fcmScope = "https://www.googleapis.com/auth/firebase.messaging";
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => {
-      body += chunk;
-    });
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
 
 /** A fresh RSA key pair as a Firebase service-account key would carry it. */
 export function testKeyPair() {

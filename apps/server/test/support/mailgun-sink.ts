@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./read-body.ts";
 
 export type ReceivedMail = {
   domain: string;
@@ -16,17 +17,6 @@ export async function startMailgunSink() {
   const received: ReceivedMail[] = [];
   const failures: number[] = [];
   const waiters: Array<() => void> = [];
-
-  const readBody = (request: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let body = "";
-      request.setEncoding("utf8");
-      request.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      request.on("end", () => resolve(body));
-      request.on("error", reject);
-    });
 
   const server = createServer(async (request, response) => {
     const match = /^\/v3\/([^/]+)\/messages$/.exec(request.url ?? "");

@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import { buildApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
 import { appUsers, rewardItems } from "../../src/db/schema/index.ts";
 import { adjustPoints } from "../../src/modules/ledger/index.ts";
 import { runPayoutRound } from "../../src/modules/payouts/index.ts";
@@ -8,10 +6,8 @@ import { seedDemoData } from "../../src/seed/demo-data.ts";
 import { addCatalogCountry, appKeyOf } from "./app-api.ts";
 import { startFakeTremendous } from "./fake-tremendous.ts";
 import { addMailConfig } from "./mail-config.ts";
-import { startMailgunSink } from "./mailgun-sink.ts";
 import { type Tenant, twoTenants } from "./tenants.ts";
-import { testJwtSecret } from "./test-app.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { startTestApp } from "./test-app.ts";
 
 export const webhookKey = "whsec-fake-tremendous-0001";
 
@@ -20,26 +16,8 @@ export const webhookKey = "whsec-fake-tremendous-0001";
  * as tenant A's provider, tenant A's mail config, and `users` users of A with 1000 points each.
  */
 export async function startPayoutTestApp(options: { users?: number } = {}) {
-  const database = await openTestDatabase();
-  const mail = await startMailgunSink();
   const fake = await startFakeTremendous();
-  const config = loadConfig({
-    PUBLIC_URL: "http://rewards.test",
-    PLATFORM_MAILGUN_DOMAIN: "mg.rewards.test",
-    PLATFORM_MAILGUN_API_KEY: "key-test",
-    PLATFORM_MAIL_FROM: "Rewards <no-reply@rewards.test>",
-    PLATFORM_MAILGUN_BASE_URL: mail.baseUrl,
-    MAILGUN_BASE_URL: mail.baseUrl,
-  });
-  const app = await buildApp({
-    db: database.db,
-    config,
-    jwtSecret: testJwtSecret,
-    outbox: false,
-    payouts: false,
-  });
-  await app.ready();
-  const db = database.db;
+  const { app, db, mail, close } = await startTestApp({ outbox: false, payouts: false });
   const { a, b } = await twoTenants(app);
   await seedDemoData(db, a.id, { users: options.users ?? 40, offers: 0, redeems: 0, seed: 47 });
   await addMailConfig(db, a.id);
@@ -108,10 +86,8 @@ export async function startPayoutTestApp(options: { users?: number } = {}) {
     },
     round: (now = new Date()) => runPayoutRound({ db, log: app.log }, now),
     async close() {
-      await app.close();
-      await mail.close();
+      await close();
       await fake.close();
-      await database.close();
     },
   };
   return harness;

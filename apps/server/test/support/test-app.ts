@@ -17,6 +17,9 @@ export async function startTestApp(
     rateLimits?: Partial<RateLimits>;
     env?: NodeJS.ProcessEnv;
     outbox?: AppDeps["outbox"];
+    /** The payout worker and the hold release job (on by default, as in production; `false` turns one off). */
+    payouts?: AppDeps["payouts"];
+    holdRelease?: AppDeps["holdRelease"];
     apiDocs?: AppDeps["apiDocs"];
     /** Logger options (e.g. a level and an in-memory stream); none by default. */
     logger?: AppDeps["logger"];
@@ -43,6 +46,8 @@ export async function startTestApp(
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     // Fast retries, so delivery tests take milliseconds; a test can turn the worker off.
     outbox: options.outbox ?? { pollMs: 100, baseBackoffMs: 20 },
+    ...(options.payouts !== undefined ? { payouts: options.payouts } : {}),
+    ...(options.holdRelease !== undefined ? { holdRelease: options.holdRelease } : {}),
     ...(options.apiDocs ? { apiDocs: options.apiDocs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
-import { flagUser } from "../risk/index.ts";
-import { readPayoutSettings } from "./payout-settings.ts";
+import { flagUsers } from "../risk/index.ts";
+import { readHoldRules } from "./payout-settings.ts";
 
 const dayMs = 86_400_000;
 
@@ -134,11 +134,11 @@ async function historyOf(tx: Tx, credit: CreditFacts, windowDays: number): Promi
  * null (available at once). A reversal rate over the app's threshold also flags the user ("reversals").
  */
 export async function holdForCredit(tx: Tx, credit: CreditFacts): Promise<CreditHold | null> {
-  const settings = await readPayoutSettings(tx, credit.appId);
+  const settings = await readHoldRules(tx, credit.appId);
   if (settings.holdRules.length === 0 && !settings.reversalHold) return null;
   const history = await historyOf(tx, credit, settings.reversalHold?.windowDays ?? 30);
   const decision = decideHold(settings, credit, history);
   if (!decision) return null;
-  if (decision.reversals) await flagUser(tx, credit.appId, credit.userId, "reversals");
+  if (decision.reversals) await flagUsers(tx, credit.appId, [credit.userId], "reversals");
   return { releaseAt: new Date(Date.now() + decision.days * dayMs), reason: decision.reason };
 }

@@ -60,6 +60,23 @@ export async function readPayoutSettings(
   return row ? fromRow(row) : { ...defaultPayoutSettings };
 }
 
+/**
+ * The hold rules alone, for the credit path (every postback that credits): two columns, so the provider's
+ * keys are not read and decrypted for each credit.
+ */
+export async function readHoldRules(
+  executor: Db | Tx,
+  appId: string,
+): Promise<Pick<PayoutSettings, "holdRules" | "reversalHold">> {
+  const [row] = await executor
+    .select({ holdRules: payoutSettings.holdRules, reversalHold: payoutSettings.reversalHold })
+    .from(payoutSettings)
+    .where(eq(payoutSettings.appId, appId));
+  return (
+    row ?? { holdRules: defaultPayoutSettings.holdRules, reversalHold: defaultPayoutSettings.reversalHold }
+  );
+}
+
 /** The rules as answered: the provider's API key and webhook private key masked (decision 0010). */
 export function maskedSettings(settings: PayoutSettings): PayoutSettings {
   if (!settings.tremendous) return settings;

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { payouts } from "../../db/schema/index.ts";
+import { startPollingWorker } from "../../lib/polling-worker.ts";
 import type { PayoutRow } from "./payout-outcome.ts";
 import { defaultPayoutTiming, type PayoutTiming, type WorkContext, workPayout } from "./payout-work.ts";
 
@@ -29,30 +30,28 @@ export async function claimDuePayouts(
   claimMs: number,
   now: Date,
 ): Promise<PayoutRow[]> {
-  const at = now.toISOString();
-  const claimed = await db.execute(sql`
-    update ${payouts}
-    set attempts = attempts + 1,
-        locked_until = ${at}::timestamptz + ${`${claimMs} milliseconds`}::interval, updated_at = ${at}::timestamptz
-    where id in (
-      select id from ${payouts}
-      where status in ('queued', 'processing') and next_attempt_at <= ${at}::timestamptz
-        and (locked_until is null or locked_until < ${at}::timestamptz)
-      order by next_attempt_at
-      limit ${batchSize}
-      for update skip locked)
-    returning id`);
-  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  return db
-    .select()
+  const due = db
+    .select({ id: payouts.id })
     .from(payouts)
     .where(
-      sql`${payouts.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+      and(
+        inArray(payouts.status, ["queued", "processing"]),
+        lte(payouts.nextAttemptAt, now),
+        or(isNull(payouts.lockedUntil), lt(payouts.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(payouts.nextAttemptAt))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  return db
+    .update(payouts)
+    .set({
+      attempts: sql`${payouts.attempts} + 1`,
+      lockedUntil: new Date(now.getTime() + claimMs),
+      updatedAt: now,
+    })
+    .where(inArray(payouts.id, due))
+    .returning();
 }
 
 const settingsOf = (options: PayoutWorkerOptions) => ({
@@ -90,44 +89,11 @@ export async function runPayoutRound(options: PayoutWorkerOptions, now = new Dat
 
 /** The worker inside the server process: polls, and is woken at once after a payout is queued. */
 export function startPayoutWorker(options: PayoutWorkerOptions) {
-  const { pollMs } = settingsOf(options);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runPayoutRound(options)
-      .then(() => undefined)
-      .catch((error) => options.log.error({ err: error }, "payout worker"))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          timer = setTimeout(tick, 0);
-        } else timer = setTimeout(tick, pollMs);
-      });
-  }
-
-  timer = setTimeout(tick, 0);
-  return {
-    /** Runs a round now (e.g. right after queueing) instead of at the next poll. */
-    wake() {
-      if (timer) clearTimeout(timer);
-      tick();
-    },
-    /** Finishes the round under way, then stops. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPollingWorker({
+    name: "payout worker",
+    log: options.log,
+    pollMs: settingsOf(options).pollMs,
+    round: () => runPayoutRound(options),
+  });
 }
 export type PayoutWorker = ReturnType<typeof startPayoutWorker>;

@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { pointHolds } from "../../db/schema/index.ts";
+import { startPollingWorker } from "../../lib/polling-worker.ts";
 import { releaseHold } from "../ledger/index.ts";
 
 export type HoldReleaseOptions = {
@@ -56,32 +57,14 @@ export async function releaseDueHolds(db: Db, options: { batchSize?: number } = 
 
 /** The release job inside the server process: a round at start, then one every `pollMs`. */
 export function startHoldReleaseWorker(options: HoldReleaseOptions) {
-  const pollMs = options.pollMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  function tick() {
-    if (stopped || running) return;
-    running = releaseDueHolds(options.db, { batchSize: options.batchSize ?? 100 })
-      .then((count) => {
-        if (count > 0) options.log.info({ released: count }, "held credits released");
-      })
-      .catch((error) => options.log.error({ err: error }, "hold release worker"))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, pollMs);
-      });
-  }
-
-  timer = setTimeout(tick, 0);
-  return {
-    /** Finishes the round under way, then stops. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startPollingWorker({
+    name: "hold release worker",
+    log: options.log,
+    pollMs: options.pollMs ?? 60_000,
+    round: async () => {
+      const count = await releaseDueHolds(options.db, { batchSize: options.batchSize ?? 100 });
+      if (count > 0) options.log.info({ released: count }, "held credits released");
     },
-  };
+  });
 }
 export type HoldReleaseWorker = ReturnType<typeof startHoldReleaseWorker>;

@@ -10,11 +10,7 @@ import { availableCode } from "./codes.service.ts";
  */
 export async function fulfilmentOf(db: Db | Tx, adminId: string, itemId: string | null): Promise<Fulfilment> {
   if (!itemId) return "manual";
-  const [item] = await db
-    .select({ fulfilment: rewardItems.fulfilment })
-    .from(rewardItems)
-    .where(and(eq(rewardItems.adminId, adminId), eq(rewardItems.id, itemId)));
-  return item?.fulfilment ?? "manual";
+  return (await fulfilmentsOf(db, adminId, [itemId])).get(itemId) ?? "manual";
 }
 
 /** The fulfilment of each of these items, in one query (an id not found is absent: paid by hand). */

@@ -7,7 +7,7 @@ export { toIpScreening, toRiskReasons } from "./risk.mapper.ts";
 export {
   findLinks,
   flagLinkedUsers,
-  flagUser,
+  flagUsers,
   hidesAddress,
   identifyingDeviceId,
   type Links,

@@ -124,29 +124,24 @@ export function signUpReasons(screening: IpScreeningResult, links: Links): RiskR
 /** The users a new sign-up links to get the same linked_* reason (at most linkLookupLimit each). */
 export async function flagLinkedUsers(tx: Tx, adminId: string, links: Links): Promise<void> {
   for (const [reason, ids] of Object.entries(links)) {
-    if (!ids || ids.length === 0) continue;
-    await tx
-      .update(appUsers)
-      .set({ riskReasons: sql`array_append(${appUsers.riskReasons}, ${reason}::text)` })
-      .where(
-        and(
-          eq(appUsers.adminId, adminId),
-          inArray(appUsers.id, ids),
-          sql`not (${reason}::text = any(${appUsers.riskReasons}))`,
-        ),
-      );
+    if (ids && ids.length > 0) await flagUsers(tx, adminId, ids, reason as RiskReason);
   }
 }
 
-/** Adds a risk reason to one user when it is not there yet (e.g. "reversals": many offers taken back). */
-export async function flagUser(tx: Tx, adminId: string, userId: string, reason: RiskReason): Promise<void> {
+/** Adds a risk reason to these users of the app, to each that does not have it yet. */
+export async function flagUsers(
+  tx: Tx,
+  adminId: string,
+  userIds: string[],
+  reason: RiskReason,
+): Promise<void> {
   await tx
     .update(appUsers)
     .set({ riskReasons: sql`array_append(${appUsers.riskReasons}, ${reason}::text)` })
     .where(
       and(
         eq(appUsers.adminId, adminId),
-        eq(appUsers.id, userId),
+        inArray(appUsers.id, userIds),
         sql`not (${reason}::text = any(${appUsers.riskReasons}))`,
       ),
     );

@@ -10,24 +10,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { payoutSettingsAnswers } from "../../../test/fixtures/payout-settings";
 import { memberAs } from "../../../test/members";
 import { errorBody, type FetchCall } from "../../../test/render";
 
 configure({ asyncUtilTimeout: 5000 });
-
-const settingsUrl = "/api/payouts/settings";
-
-function answerWith(
-  settings: PayoutSettings,
-  put?: (call: FetchCall) => { status?: number; body?: unknown },
-) {
-  return (call: FetchCall) => {
-    if (call.url === settingsUrl && call.method === "PUT") return put ? put(call) : { body: call.body };
-    if (call.url === settingsUrl) return { body: settings };
-    if (call.url === "/api/app-key") return { body: { appKey: "app-key-1", header: "x-app-key" } };
-    return { body: {} };
-  };
-}
 
 /** A saved Tremendous account, answered with its secrets masked. */
 const withTremendous: PayoutSettings = {
@@ -57,7 +44,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("sets up Tremendous: a custom address, the secrets, and the webhook address to paste", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(defaultPayoutSettings));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(defaultPayoutSettings));
     const on = await screen.findByRole("switch", { name: /Pay provider items through Tremendous/ });
     expect(screen.queryByLabelText(/API key/)).not.toBeInTheDocument();
     await userEvent.click(on);
@@ -92,7 +79,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("sends the masked secrets back untouched, so the saved ones are kept", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(withTremendous));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(withTremendous));
     const apiKey = await screen.findByLabelText(/^API key/);
     expect(apiKey).toHaveValue("••••9XYZ");
     expect(apiKey).toHaveAttribute("type", "password");
@@ -109,7 +96,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("turning the provider off sends no account", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(withTremendous));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(withTremendous));
     await userEvent.click(
       await screen.findByRole("switch", { name: /Pay provider items through Tremendous/ }),
     );
@@ -119,7 +106,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("adds, moves and removes hold rules; empty conditions are any (null)", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(defaultPayoutSettings));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(defaultPayoutSettings));
     await screen.findByRole("region", { name: "Rule 1" });
     expect(screen.getByText(/first match wins/)).toBeInTheDocument();
     expect(rule(1).getByLabelText("Min payout ($)")).toHaveValue("3");
@@ -155,7 +142,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("sets the reversal-rate hold and automatic approval, or turns them off", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(defaultPayoutSettings));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(defaultPayoutSettings));
     const reversal = await screen.findByRole("switch", { name: /Reversal-rate hold/ });
     expect(reversal).toBeChecked();
     expect(screen.getByLabelText(/^Reversal rate/)).toHaveValue(String(defaultReversalHold.ratePercent));
@@ -174,7 +161,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("checks a rule before sending: a hold needs its days", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(defaultPayoutSettings));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(defaultPayoutSettings));
     await screen.findByRole("region", { name: "Rule 1" });
     await userEvent.clear(rule(1).getByLabelText(/^Hold days/));
     await save();
@@ -185,7 +172,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   it("puts the server's field errors on the rule's and the provider's inputs", async () => {
     renderApp(
       "/dash/payouts",
-      answerWith(withTremendous, () => ({
+      payoutSettingsAnswers(withTremendous, () => ({
         status: 400,
         body: errorBody(400, "holdRules.0.holdDays: Too long", {
           "holdRules.0.holdDays": "Too long",
@@ -201,7 +188,7 @@ describe("Payout rules", { timeout: 30_000 }, () => {
   });
 
   it("shows a viewer every part read-only", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(withTremendous), memberAs("viewer"));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(withTremendous), memberAs("viewer"));
     const apiKey = await screen.findByLabelText(/^API key/);
     expect(apiKey).toBeDisabled();
     expect(rule(1).getByLabelText(/^Hold days/)).toBeDisabled();

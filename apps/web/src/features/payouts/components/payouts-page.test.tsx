@@ -5,24 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
 import { renderApp } from "../../../test/app";
+import { payoutSettingsAnswers, payoutSettingsUrl } from "../../../test/fixtures/payout-settings";
 import { memberAs } from "../../../test/members";
 import { errorBody, type FetchCall } from "../../../test/render";
 
 configure({ asyncUtilTimeout: 5000 });
-
-const settingsUrl = "/api/payouts/settings";
-
-function answerWith(
-  settings: PayoutSettings,
-  put?: (call: FetchCall) => { status?: number; body?: unknown },
-) {
-  return (call: FetchCall) => {
-    if (call.url === settingsUrl && call.method === "PUT") return put ? put(call) : { body: call.body };
-    if (call.url === settingsUrl) return { body: settings };
-    if (call.url === "/api/app-key") return { body: { appKey: "app-key-1", header: "x-app-key" } };
-    return { body: {} };
-  };
-}
 
 const off: PayoutSettings = defaultPayoutSettings;
 const pausedAt300: PayoutSettings = { ...off, paused: true, approvalAbove: 300 };
@@ -36,7 +23,7 @@ describe("Payouts page", { timeout: 20_000 }, () => {
   });
 
   it("saves the pause and the approval amount, then shows the pause in red", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(off));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(off));
     const pause = await screen.findByRole("switch", { name: /Pause all payouts/ });
     expect(pause).not.toBeChecked();
     expect(screen.getByLabelText("Approval above (points)")).toHaveValue("");
@@ -50,14 +37,14 @@ describe("Payouts page", { timeout: 20_000 }, () => {
 
     expect(await screen.findByText("Payout settings saved")).toBeInTheDocument();
     expect(calls().find((call) => call.method === "PUT")).toMatchObject({
-      url: settingsUrl,
+      url: payoutSettingsUrl,
       body: { ...off, paused: true, approvalAbove: 500 },
     });
     expect(await screen.findByText("Payouts are paused")).toBeInTheDocument();
   });
 
   it("sends an emptied amount as null: no approval needed", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(pausedAt300));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(pausedAt300));
     const amount = await screen.findByLabelText("Approval above (points)");
     expect(amount).toHaveValue("300");
     expect(screen.getByText("Payouts are paused")).toBeInTheDocument();
@@ -72,7 +59,7 @@ describe("Payouts page", { timeout: 20_000 }, () => {
   it("puts a 400's field errors on their fields", async () => {
     renderApp(
       "/dash/payouts",
-      answerWith(off, () => ({
+      payoutSettingsAnswers(off, () => ({
         status: 400,
         body: errorBody(400, "Validation failed", { approvalAbove: "Must be a whole number" }),
       })),
@@ -84,7 +71,7 @@ describe("Payouts page", { timeout: 20_000 }, () => {
   });
 
   it("shows support the values read-only, without Save", async () => {
-    const { calls } = renderApp("/dash/payouts", answerWith(pausedAt300), memberAs("support"));
+    const { calls } = renderApp("/dash/payouts", payoutSettingsAnswers(pausedAt300), memberAs("support"));
     const pause = await screen.findByRole("switch", { name: /Pause all payouts/ });
     expect(pause).toBeChecked();
     expect(pause).toBeDisabled();

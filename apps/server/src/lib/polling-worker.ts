@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from "fastify";
+
+export type PollingWorkerOptions = {
+  /** Names the worker in the error log. */
+  name: string;
+  log: FastifyBaseLogger;
+  /** The pause after a round before the next one. */
+  pollMs: number;
+  /** One round of work; an error is logged and the next round comes as usual. */
+  round: () => Promise<unknown>;
+};
+
+/**
+ * A background worker inside the server process: a round at once, then one `pollMs` after each round
+ * ends, one round at a time. `wake()` asks for a round now (e.g. right after queueing work): at once when
+ * idle, else right after the round under way, so work queued during a round never waits a whole poll.
+ * The rows a round works are claimed in the database, so any number of processes can run the same worker.
+ */
+export function startPollingWorker(options: PollingWorkerOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = options
+      .round()
+      .then(() => undefined)
+      .catch((error) => options.log.error({ err: error }, options.name))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        timer = setTimeout(tick, again ? 0 : options.pollMs);
+        again = false;
+      });
+  }
+
+  timer = setTimeout(tick, 0);
+  return {
+    /** Runs a round now instead of at the next poll. */
+    wake() {
+      if (timer) clearTimeout(timer);
+      tick();
+    },
+    /** Finishes the round under way, then stops. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type PollingWorker = ReturnType<typeof startPollingWorker>;
