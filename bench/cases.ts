@@ -3,6 +3,8 @@
  * them (each list with each allowed filter alone and each allowed sort, the details calls, the dashboard).
  */
 import {
+  analyticsDimensions,
+  analyticsEndpoints,
   appUserEndpoints,
   appUserFilterSchema,
   appUserListBodySchema,
@@ -38,15 +40,18 @@ import {
   rewardItemFilterSchema,
   rewardItemSortFields,
   rewardSortFields,
+  searchEndpoints,
 } from "@rewards/contract";
 import type pg from "pg";
 import type { Db } from "../apps/server/src/db/client.ts";
+import { getAnalytics } from "../apps/server/src/modules/analytics/index.ts";
 import { getAppUserDetails, listAppUsers } from "../apps/server/src/modules/app-users/index.ts";
 import { listAudit } from "../apps/server/src/modules/audit/index.ts";
 import { getDashboard } from "../apps/server/src/modules/dashboard/index.ts";
 import { getOfferDetails, listOffers } from "../apps/server/src/modules/offers/index.ts";
 import { listPostbacks } from "../apps/server/src/modules/postbacks/index.ts";
 import { getRedeemDetails, listRedeems } from "../apps/server/src/modules/redeems/index.ts";
+import { searchApp } from "../apps/server/src/modules/search/index.ts";
 
 export type Case = {
   group: string;
@@ -70,19 +75,25 @@ export async function firstRow<T>(
 /** Real values of this tenant to filter by, so every filter finds rows (or is a realistic miss). */
 export async function samples(pool: pg.Pool, adminId: string) {
   const one = <T>(query: string, params: unknown[] = []) => firstRow<T>(pool, query, params);
-  const user = await one<{ id: string; username: string; ip_signup: string; visitor_id: string }>(
-    `select u.id, u.username, u.ip_signup, u.visitor_id from app_users u
+  const user = await one<{
+    id: string;
+    username: string;
+    ip_signup: string;
+    visitor_id: string;
+    refer_code: string;
+  }>(
+    `select u.id, u.username, u.ip_signup, u.visitor_id, u.refer_code from app_users u
      where u.admin_id = $1 and exists (select 1 from redeems r where r.admin_id = $1 and r.user_id = u.id)
      order by u.created_at limit 1`,
     [adminId],
   );
   if (!user) throw new Error("the tenant has no user with a redeem: run the scale seed first");
-  const offer = await one<{ id: string; ip: string }>(
-    "select id, ip from completed_offers where admin_id = $1 and user_id = $2 limit 1",
+  const offer = await one<{ id: string; ip: string; transaction_id: string }>(
+    "select id, ip, transaction_id from completed_offers where admin_id = $1 and user_id = $2 limit 1",
     [adminId, user.id],
   );
-  const redeem = await one<{ id: string }>(
-    "select id from redeems where admin_id = $1 and user_id = $2 limit 1",
+  const redeem = await one<{ id: string; redeem_email: string }>(
+    "select id, redeem_email from redeems where admin_id = $1 and user_id = $2 limit 1",
     [adminId, user.id],
   );
   const country = await one<{ id: string; code: string }>(
@@ -277,5 +288,35 @@ export function allCases(adminId: string, s: Samples): Case[] {
     path: `${pathOf(dashboard)}?tz=Europe/Berlin&range=${range}`,
     service: (db) => getDashboard(db, adminId, { tz: "Europe/Berlin", range }),
   }));
-  return [...cases, ...details, ...dash];
+  // The command palette: each kind of lookup, every one an index range scan (docs/features/search.md).
+  const search: Case[] = [
+    ["e-mail prefix", local.slice(0, 4)],
+    ["referral code", s.user.refer_code],
+    ["transaction id", s.offer.transaction_id],
+    ["redeem e-mail prefix", s.redeem.redeem_email.slice(0, 5)],
+    ["id", s.user.id],
+    ["short prefix", local.slice(0, 1)],
+  ].map(([name, q = ""]) => ({
+    group: "search",
+    name: `q=${name}`,
+    method: searchEndpoints.search.method,
+    path: `${pathOf(searchEndpoints.search)}?q=${encodeURIComponent(q)}`,
+    service: (db) => searchApp(db, adminId, q),
+  }));
+  // Analytics over the last 90 days (the budget's range), by each breakdown and each granularity.
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+  const report = analyticsEndpoints.report;
+  const analytics: Case[] = [
+    ...analyticsDimensions.map((by) => ({ granularity: "day" as const, by })),
+    { granularity: "week" as const, by: "network" as const },
+    { granularity: "month" as const, by: "country" as const },
+  ].map(({ granularity, by }) => ({
+    group: "analytics",
+    name: `90 days by ${by} per ${granularity}`,
+    method: report.method,
+    path: `${pathOf(report)}?from=${from}&to=${today}&granularity=${granularity}&by=${by}`,
+    service: (db) => getAnalytics(db, adminId, { from, to: today, granularity, by }),
+  }));
+  return [...cases, ...details, ...dash, ...search, ...analytics];
 }

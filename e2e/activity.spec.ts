@@ -31,7 +31,7 @@ it("records a credit edit made on the Users screen and lists it in Activity", as
   await page.goto(`/dash/customers/${user._id}/edit`);
   await page.getByLabel("Adjust points").fill("125");
   await page.getByLabel("Reason").fill("E2E credit");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save", exact: true }).click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
 
   await page.getByRole("link", { name: "Activity", exact: true }).first().click();

@@ -15,6 +15,7 @@ import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-lim
 import { assertRouteInContract } from "./lib/route.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { adminsRoutes } from "./modules/admins/index.ts";
+import { analyticsRoutes } from "./modules/analytics/index.ts";
 import { appApiRoutes } from "./modules/app-api/index.ts";
 import { appUsersAdminRoutes } from "./modules/app-users/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
@@ -43,6 +44,7 @@ import { searchRoutes } from "./modules/search/index.ts";
 import { appSettingRoutes, settingsRoutes } from "./modules/settings/index.ts";
 import { createTeamService, inviteRoutes, teamRoutes } from "./modules/team/index.ts";
 import { uploadsRoutes } from "./modules/uploads/index.ts";
+import { viewsRoutes } from "./modules/views/index.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerMultipart } from "./plugins/multipart.ts";
 import { type ApiDocsAccess, registerOpenApi } from "./plugins/openapi.ts";
@@ -223,6 +225,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(adminsRoutes);
       await signedIn.register(appUsersAdminRoutes);
       await signedIn.register(dashboardRoutes);
+      await signedIn.register(analyticsRoutes);
       await signedIn.register(offersRoutes);
       await signedIn.register(searchRoutes);
       await signedIn.register(postbackLogRoutes);
@@ -236,6 +239,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(notificationsRoutes);
       await signedIn.register(auditRoutes);
       await signedIn.register(exportsRoutes);
+      await signedIn.register(viewsRoutes);
     },
     { prefix: "/api" },
   );

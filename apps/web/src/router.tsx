@@ -169,6 +169,7 @@ const catalogScreens: RouteObject[] = [
 /** The screens inside the dashboard's frame (menu, header, footer). */
 const dashboardScreens: RouteObject[] = [
   screen(at.dashboard, () => import("./features/dashboard/components/dashboard-page"), "DashboardPage"),
+  screen(at.analytics, () => import("./features/analytics/components/analytics-page"), "AnalyticsPage"),
   appUserScreens,
   ...redeemScreens,
   ...offerScreens,

@@ -81,3 +81,13 @@ export const okAnswerSchema = z.object({ message: z.string().optional() });
  * text fields, which the server parses with the form's own schema.
  */
 export const fileField = (description: string) => z.string().meta({ format: "binary", description });
+
+/** Whether this runtime knows the IANA time zone (Europe/Berlin, UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -80,6 +80,8 @@ export const generalConfigDefaults = {
   twShare: 20,
   /** VPN, proxy and Tor sign-ups are flagged (decision 0018), not refused, until the operator says so. */
   blockVpnSignups: false,
+  /** Analytics counts days in this zone until the operator picks theirs. */
+  timeZone: "UTC",
 } as const;
 
 /** A masked secret starts with this, then shows at most the last 4 characters. */

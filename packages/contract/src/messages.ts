@@ -5,6 +5,7 @@
  */
 export const messages = {
   required: "Required field",
+  timeZone: "Choose a time zone such as Europe/Berlin or UTC",
   min: (n: number) => `Minimum ${n} symbols`,
   max: (n: number) => `Maximum ${n} symbols`,
   wrongEmail: "Wrong email format",

@@ -2,6 +2,7 @@ import type { TotalCountKind } from "@rewards/contract";
 import { and, asc, count, desc, like, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
+import { seekAfter } from "./keyset.ts";
 
 export type ListParams<F, S extends string> = {
   filter: F;
@@ -9,6 +10,8 @@ export type ListParams<F, S extends string> = {
   sortOrder: "asc" | "desc";
   pageNumber: number;
   pageSize: number;
+  /** Keyset paging (exports): the rows after this id in the list's order; pageNumber is then ignored. */
+  after?: string | undefined;
 };
 
 /** One SQL condition per filter key; the contract's strict filter schema has already refused other keys. */
@@ -37,13 +40,20 @@ export function listClauses<F extends object, S extends string>(
     if (condition) conditions.push(condition);
   }
   const direction = params.sortOrder === "asc" ? asc : desc;
+  const sort = definition.sorts[params.sortField];
+  const filtered = conditions.length > 1;
+  if (params.after !== undefined)
+    conditions.push(seekAfter(sort, definition.tiebreaker, params.after, params.sortOrder));
   return {
     where: and(...conditions),
-    orderBy: [direction(definition.sorts[params.sortField]), direction(definition.tiebreaker)],
+    orderBy: [direction(sort), direction(definition.tiebreaker)],
     limit: params.pageSize,
-    offset: (params.pageNumber - 1) * params.pageSize,
-    /** Whether any filter applies (an unfiltered list can take its count from a kept total). */
-    filtered: conditions.length > 1,
+    offset: params.after === undefined ? (params.pageNumber - 1) * params.pageSize : 0,
+    /**
+     * Whether the count must be made from the rows: a filter applies and this is a page. A keyset read
+     * (an export's batch) needs no count, so it takes the kept total's single cheap query.
+     */
+    filtered: filtered && params.after === undefined,
   };
 }
 

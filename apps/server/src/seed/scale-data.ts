@@ -51,6 +51,10 @@ const activityTriggers = [
   ["completed_offers", "completed_offers_activity"],
   ["redeems", "redeems_activity"],
   ["points_ledger", "points_ledger_balances"],
+  ["app_users", "app_users_analytics"],
+  ["completed_offers", "completed_offers_analytics"],
+  ["redeems", "redeems_analytics"],
+  ["redeems", "redeems_pending_totals"],
 ] as const;
 
 type IndexDefinition = { name: string; definition: string };
@@ -161,6 +165,7 @@ export async function seedScaleData(
       await run(`select activity_rebuild(${admin})`);
       await run(`select balances_rebuild(${admin})`);
     });
+    await timed("rebuilt the analytics rollups", onProgress, () => run(`select analytics_rebuild(${admin})`));
     if (superuser) await run("set local session_replication_role = origin");
     else
       for (const [table, trigger] of activityTriggers)
@@ -179,7 +184,11 @@ export async function seedScaleData(
 
 /** Fresh statistics and visibility maps after a bulk load (outside the transaction: VACUUM needs that). */
 export async function analyzeLoadedTables(db: Db) {
-  await db.execute(sql.raw(`vacuum (analyze) ${[...loadedTables, "activity_buckets"].join(", ")}`));
+  await db.execute(
+    sql.raw(
+      `vacuum (analyze) ${[...loadedTables, "activity_buckets", "analytics_days", "analytics_reach"].join(", ")}`,
+    ),
+  );
 }
 
 /**

@@ -39,13 +39,13 @@ export async function loadOffers(load: ScaleLoad) {
         from picked offset 0
       ), offers as (
         insert into completed_offers (id, admin_id, user_id, network, transaction_id, offer_name, payout, points,
-          ip, geo, status, referrer_id, referral_points, date)
+          ip, geo, status, referrer_id, referral_points, date, platform)
         select ${g.timeId("ms", "o", 30)}, ${admin}, ${user.id("u")}, ${pick(offerNetworks, `(${hash("o", 23)} & 65535)`)},
           'scale-' || o, ${pick(offerNames, `(${hash("o", 26)} & 65535)`)}, payout, round(payout * ${pointsPerDollar})::int,
           ${user.ip("u")}, ${user.geo("u")}, case when reversed then 'reversed' else 'credited' end,
           case when r is not null then ${user.id("r")} end,
           case when r is not null then round(round(payout * ${pointsPerDollar}) * ${referralShare})::int else 0 end,
-          ${at("ms")}
+          ${at("ms")}, ${user.device("u")}
         from shaped
         returning id, user_id, points, referrer_id, referral_points, status, date
       )

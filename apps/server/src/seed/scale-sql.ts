@@ -51,6 +51,8 @@ export function generator(options: { users: number; offers: number; seed: number
       `((1 + (${hash(n, 7)} & 127))::text || '.' || ((${hash(n, 7)} >> 8) & 255)::text || '.' || ` +
       `((${hash(n, 7)} >> 16) & 255)::text || '.' || ((${hash(n, 7)} >> 24) & 255)::text)`,
     geo: (n: string) => pick(countries, `(${hash(n, 8)} & 65535)`),
+    /** Two in three on Android. An offer carries its user's device as its platform. */
+    device: (n: string) => `(case when ${rand(n, 10)} < 0.65 then 'android' else 'ios' end)`,
   };
   const maxUserAt = (ms: string) =>
     `least(${users}::bigint, greatest(1, ((${ms}) - ${startMs}::bigint) / ${userStep}::bigint))`;

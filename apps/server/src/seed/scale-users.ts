@@ -65,7 +65,7 @@ export async function loadUsers(load: ScaleLoad) {
           ${pick(syllables, `((${hash(n, 17)} >> 32) & 65535)`)} || ${n} || '@' || ${pick(domains, `(${hash(n, 9)} & 65535)`)},
         upper(lpad(to_hex((${n} * 2654435761) % 16777216), 6, '0')),
         case when ${user.referrer(n)} is not null then ${user.id(user.referrer(n))} end,
-        case when ${rand(n, 10)} < 0.65 then 'android' else 'ios' end,
+        ${user.device(n)},
         ${user.geo(n)}, ${user.ip(n)}, substr(md5('${seed}:' || ${n}), 1, 20), 0,
         ${rand(n, 11)} < 0.94, ${rand(n, 12)} < 0.7, 0, ${at(user.ms(n))}, ${at(user.ms(n))}
       from generate_series(${from}::bigint, ${to}::bigint) as s(n)`);

@@ -74,6 +74,7 @@ const general: GeneralConfig = {
   fbShare: 20,
   twShare: 20,
   blockVpnSignups: false,
+  timeZone: "UTC",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 

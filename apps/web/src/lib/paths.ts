@@ -9,6 +9,7 @@
 export const routePatterns = {
   home: "/",
   dashboard: "/dashboard",
+  analytics: "/dash/analytics",
   terms: "/terms",
   logout: "/logout",
   error: { root: "/error", page: "/error/error-v1" },

@@ -5,6 +5,7 @@
  */
 export const queryRoots = {
   admins: ["admins"],
+  analytics: ["analytics"],
   appUsers: ["appUsers"],
   audit: ["audit"],
   auth: ["auth"],

@@ -1,4 +1,4 @@
-import type { Profile } from "@rewards/contract";
+import { type Profile, viewLists } from "@rewards/contract";
 import { matchRoutes } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
 import { routes } from "../router";
@@ -9,10 +9,15 @@ export { owner } from "./members";
 
 type Answer = { status?: number; body?: unknown };
 
-/** What the dashboard's frame asks on every screen: the profile and the apps of the header's switcher. */
+/**
+ * What the dashboard's frame asks on every screen: the profile, the apps of the header's switcher, and a
+ * list's saved views.
+ */
 const shellAnswers = (user: Profile): Record<string, Answer> => ({
   "/api/profile/me": { body: user },
   "/api/profile/apps": { body: { apps: [{ appId: user.appId, appName: "Ann's app", role: user.role }] } },
+  // The saved views above each list (none saved): their tests are the list kit's.
+  ...Object.fromEntries(viewLists.map((list) => [`/api/views?list=${list}`, { body: { views: [] } }])),
 });
 
 /**

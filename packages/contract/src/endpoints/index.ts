@@ -1,5 +1,6 @@
 import type { Endpoint } from "../endpoint.ts";
 import { adminEndpoints } from "./admins.ts";
+import { analyticsEndpoints } from "./analytics.ts";
 import { appUserEndpoints } from "./app-users.ts";
 import { auditEndpoints } from "./audit.ts";
 import { authEndpoints } from "./auth.ts";
@@ -20,8 +21,10 @@ import { searchEndpoints } from "./search.ts";
 import { settingsEndpoints } from "./settings.ts";
 import { systemEndpoints } from "./system.ts";
 import { teamEndpoints } from "./team.ts";
+import { viewEndpoints } from "./views.ts";
 
 export { adminEndpoints } from "./admins.ts";
+export { analyticsEndpoints } from "./analytics.ts";
 export { appUserEndpoints } from "./app-users.ts";
 export { auditEndpoints } from "./audit.ts";
 export { authEndpoints } from "./auth.ts";
@@ -42,6 +45,7 @@ export { searchEndpoints } from "./search.ts";
 export { settingsEndpoints } from "./settings.ts";
 export { systemEndpoints } from "./system.ts";
 export { teamEndpoints } from "./team.ts";
+export { viewEndpoints } from "./views.ts";
 
 /**
  * Every endpoint of the API, by domain. The server checks at start-up that it serves exactly these;
@@ -69,6 +73,8 @@ export const endpointGroups = {
   team: teamEndpoints,
   search: searchEndpoints,
   exports: exportEndpoints,
+  analytics: analyticsEndpoints,
+  views: viewEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** A function, not a constant, so that a bundle that never asks keeps none of the definitions. */

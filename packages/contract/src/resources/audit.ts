@@ -50,6 +50,8 @@ export const auditActions = [
   "hold.release",
   "hold.extend",
   "export.run",
+  "view.create",
+  "view.delete",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -78,6 +80,7 @@ export const auditRecordTypes = [
   "payoutSettings",
   "payoutJob",
   "export",
+  "view",
 ] as const;
 export type AuditRecordType = (typeof auditRecordTypes)[number];
 

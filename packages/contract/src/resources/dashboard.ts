@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../common.ts";
 import { offerStatuses } from "../constants.ts";
 import { liabilitiesSchema, payoutsTodaySchema } from "./payouts.ts";
 
@@ -17,15 +18,6 @@ export const dashboardQuerySchema = z.object({
     .default("today"),
 });
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Seven daily points, 6 Days Ago first and Today last. */
 const series = z.array(z.number()).length(7);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fileField } from "../common.ts";
+import { fileField, isTimeZone } from "../common.ts";
 import { limits as baseLimits, generalConfigDefaults, settingLimits } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { boundedInt, isMaskedSecret, requiredText, savedIdSchema } from "./tenant-config.ts";
@@ -140,6 +140,12 @@ export const generalConfigBodySchema = z.object({
   twShare: boundedInt(1, 100_000),
   /** Refuse sign-ups from VPN, proxy and Tor addresses (403); off, they succeed and are flagged. */
   blockVpnSignups: z.boolean({ error: messages.required }).default(generalConfigDefaults.blockVpnSignups),
+  /** The zone whose days analytics counts in; saving another one recounts the app's analytics. */
+  timeZone: z
+    .string({ error: messages.required })
+    .max(64, messages.timeZone)
+    .refine(isTimeZone, { error: messages.timeZone })
+    .default(generalConfigDefaults.timeZone),
 });
 export type GeneralConfigBody = z.input<typeof generalConfigBodySchema>;
 

@@ -1,10 +1,13 @@
 import {
   bigint,
+  bit,
+  date,
   integer,
   numeric,
   pgTable,
   primaryKey,
   smallint,
+  text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -83,6 +86,67 @@ export const balanceTotals = pgTable(
     shard: smallint("shard").notNull(),
     availablePoints: bigint("available_points", { mode: "number" }).notNull().default(0),
     pendingPoints: bigint("pending_points", { mode: "number" }).notNull().default(0),
+    /** Redeems waiting to be paid (Pending or Processing), and the points they hold. */
+    pendingRedeems: integer("pending_redeems").notNull().default(0),
+    pendingRedeemPoints: bigint("pending_redeem_points", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.shard] })],
+);
+
+/**
+ * Analytics' rollup: per day of the app's reporting time zone, per dimension (`total` with key '', or
+ * `network`, `country`, `offer`, `platform` with the value as key), over the same 8 shards as the activity
+ * slots. Kept by database triggers on completed_offers (conversions, reversals, revenue, points issued),
+ * app_users (new users, `total` only) and redeems (redeems paid, `total` only), in the writing transaction,
+ * so a 90-day report reads a few thousand rows, never the offers.
+ */
+export const analyticsDays = pgTable(
+  "analytics_days",
+  {
+    adminId: uuid("admin_id").notNull(),
+    dimension: text("dimension").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull(),
+    shard: smallint("shard").notNull(),
+    users: integer("users").notNull().default(0),
+    conversions: integer("conversions").notNull().default(0),
+    reversals: integer("reversals").notNull().default(0),
+    /** USD paid by the networks for the credited offers (a reversal takes its payout back out). */
+    revenue: numeric("revenue", { precision: 16, scale: 4, mode: "number" }).notNull().default(0),
+    /** Points given for the credited offers, the referrers' shares included. */
+    points: bigint("points", { mode: "number" }).notNull().default(0),
+    paid: integer("paid").notNull().default(0),
+    paidPoints: bigint("paid_points", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.dimension, t.day, t.key, t.shard] })],
+);
+
+/**
+ * Who earned, per day and dimension value, as a 512×16-bit probabilistic counting sketch (PCSA): the sketches
+ * of any range of days merge by bitwise OR (`bit_or`), and the merged sketch estimates the distinct users
+ * (±3-4%) without keeping one row per user and day.
+ */
+export const analyticsReach = pgTable(
+  "analytics_reach",
+  {
+    adminId: uuid("admin_id").notNull(),
+    dimension: text("dimension").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull(),
+    sketch: bit("sketch", { dimensions: 8192 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.dimension, t.day, t.key] })],
+);
+
+/** Retention: per sign-up week (Monday, reporting time zone), the users who earned in week 1 to 8 after it. */
+export const analyticsCohorts = pgTable(
+  "analytics_cohorts",
+  {
+    adminId: uuid("admin_id").notNull(),
+    cohortWeek: date("cohort_week").notNull(),
+    week: smallint("week").notNull(),
+    shard: smallint("shard").notNull(),
+    users: integer("users").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.cohortWeek, t.week, t.shard] })],
 );

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -55,6 +56,11 @@ export const appUsers = pgTable(
      * up to date by the writes that discover them (sign-up, redeem), so lists read them without joins.
      */
     riskReasons: text("risk_reasons").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Analytics' retention: bit k (1 to 8) is set once the user has earned in the k-th week after the week
+     * they signed up (weeks of the app's reporting time zone), so each week counts the user once.
+     */
+    activeWeeks: smallint("active_weeks").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -177,6 +183,8 @@ export const completedOffers = pgTable(
     /** The referrer credited with a share of this offer, and how much, so a reversal takes back exactly that. */
     referrerId: uuid("referrer_id"),
     referralPoints: bigint("referral_points", { mode: "number" }).notNull().default(0),
+    /** The user's device when the offer was credited (set by the database), for analytics by platform. */
+    platform: text("platform"),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,4 +6,5 @@ export * from "./catalog.ts";
 export * from "./payouts.ts";
 export * from "./postbacks.ts";
 export * from "./redeems.ts";
+export * from "./saved-views.ts";
 export * from "./settings.ts";

@@ -146,6 +146,8 @@ export const generalConfigs = pgTable(
     twShare: integer("tw_share").notNull(),
     /** Refuse sign-ups from VPN, proxy and Tor addresses (decision 0018); off: they are flagged. */
     blockVpnSignups: boolean("block_vpn_signups").notNull().default(false),
+    /** The IANA zone whose days analytics counts in (its rollups are kept per local day). */
+    timeZone: text("time_zone").notNull().default("UTC"),
     ...timestamps(),
   },
   (t) => [uniqueIndex("general_configs_admin_key").on(t.adminId)],

@@ -4,34 +4,56 @@ import type { Db } from "../../db/client.ts";
 import { balanceTotals, generalConfigs, redeems } from "../../db/schema/index.ts";
 
 /** Points to US dollars at the app's ratio (points per dollar), rounded to cents. */
-const toUsd = (points: number, ratio: number) => Math.round((points / ratio) * 100) / 100;
+export const toUsd = (points: number, ratio: number) => Math.round((points / ratio) * 100) / 100;
+
+/** What the app owes now, from its running totals (8 shard rows kept by triggers), and its ratio. */
+export type Owed = {
+  availablePoints: number;
+  pendingPoints: number;
+  /** Redeems waiting to be paid (Pending or Processing) and the points they hold. */
+  pendingRedeems: number;
+  pendingRedeemPoints: number;
+  /** Points per US dollar: the app's general config, or the default until it is saved. */
+  ratio: number;
+};
 
 /**
- * What the app owes its users: the spendable and held points of all its users, from the running totals
- * (8 shard rows kept by a trigger on every ledger entry) and the app's ratio, in one query. An app that
- * has not saved its general config counts at the default ratio.
+ * What the app owes: the spendable and held points of all its users and the redeems waiting to be paid,
+ * from the running totals (8 shard rows kept by triggers on every ledger entry and redeem), in one query.
  */
-export async function liabilitiesOf(db: Db, adminId: string): Promise<Dashboard["liabilities"]> {
+export async function owedOf(db: Db, adminId: string): Promise<Owed> {
   const [row] = await db
     .select({
       available: sql<string>`coalesce(sum(${balanceTotals.availablePoints}), 0)`,
       pending: sql<string>`coalesce(sum(${balanceTotals.pendingPoints}), 0)`,
+      pendingRedeems: sql<string>`coalesce(sum(${balanceTotals.pendingRedeems}), 0)`,
+      pendingRedeemPoints: sql<string>`coalesce(sum(${balanceTotals.pendingRedeemPoints}), 0)`,
       ratio: sql<
         number | null
       >`(select ${generalConfigs.ratio} from ${generalConfigs} where ${generalConfigs.adminId} = ${adminId})`,
     })
     .from(balanceTotals)
     .where(eq(balanceTotals.adminId, adminId));
-  const availablePoints = Number(row?.available ?? 0);
-  const pendingPoints = Number(row?.pending ?? 0);
-  const ratio = Number(row?.ratio ?? generalConfigDefaults.ratio) || generalConfigDefaults.ratio;
   return {
-    availablePoints,
-    pendingPoints,
-    availableUsd: toUsd(availablePoints, ratio),
-    pendingUsd: toUsd(pendingPoints, ratio),
+    availablePoints: Number(row?.available ?? 0),
+    pendingPoints: Number(row?.pending ?? 0),
+    pendingRedeems: Number(row?.pendingRedeems ?? 0),
+    pendingRedeemPoints: Number(row?.pendingRedeemPoints ?? 0),
+    ratio: Number(row?.ratio ?? generalConfigDefaults.ratio) || generalConfigDefaults.ratio,
   };
 }
+
+/** The dashboard's liabilities: the users' balances in points and in USD at the app's ratio. */
+export function liabilitiesFrom(owed: Owed): Dashboard["liabilities"] {
+  return {
+    availablePoints: owed.availablePoints,
+    pendingPoints: owed.pendingPoints,
+    availableUsd: toUsd(owed.availablePoints, owed.ratio),
+    pendingUsd: toUsd(owed.pendingPoints, owed.ratio),
+  };
+}
+
+export const liabilitiesOf = async (db: Db, adminId: string) => liabilitiesFrom(await owedOf(db, adminId));
 
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

@@ -19,12 +19,14 @@ import {
   rewardExportBodySchema,
   userStatus,
 } from "@rewards/contract";
+import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { notifications } from "../../db/schema/index.ts";
+import { seekAfter } from "../../lib/keyset.ts";
 import { listAppUsers } from "../app-users/index.ts";
 import { listAudit } from "../audit/index.ts";
 import { listCountries, listRewards } from "../catalog/index.ts";
-import { listNotifications } from "../notifications/index.ts";
 import { listOffers } from "../offers/index.ts";
 import { listPostbacks } from "../postbacks/index.ts";
 import { listRedeems } from "../redeems/index.ts";
@@ -32,9 +34,13 @@ import type { CsvValue } from "./csv.ts";
 
 type Column<E> = readonly [header: string, value: (entity: E) => CsvValue];
 
+/** One batch of an export: its CSV rows, and the id of its last row (where the next batch starts). */
+export type ExportBatch = { rows: CsvValue[][]; lastId: string | undefined };
+
 /**
  * How one list exports (its body already parsed by its own list schema): its columns (what the screen shows, never
- * a secret), and a batch of its rows in the list's own order (null when the list's parent is missing).
+ * a secret), and a batch of its rows in the list's own order, after the row `after` (from the start when null),
+ * read by keyset through the list's own query (null when the list's parent is missing).
  */
 export type ExportSource = {
   headers: string[];
@@ -44,22 +50,20 @@ export type ExportSource = {
     db: Db,
     appId: string,
     body: unknown,
-    pageNumber: number,
-    pageSize: number,
-  ): Promise<CsvValue[][] | null>;
+    after: string | null,
+    size: number,
+  ): Promise<ExportBatch | null>;
 };
 
 type ListBody = { queryParams: { filter: object; sortField: string; sortOrder: "asc" | "desc" } };
 
-function source<S extends z.ZodType, E>(
+/** A batch as the list's function takes it: the first page, or the rows after `after`. */
+type BatchPage = { pageNumber: 1; pageSize: number; after: string | undefined };
+
+function source<S extends z.ZodType, E extends { _id: string }>(
   _schema: S,
   columns: readonly Column<E>[],
-  list: (
-    db: Db,
-    appId: string,
-    body: z.output<S>,
-    page: { pageNumber: number; pageSize: number },
-  ) => Promise<E[] | null>,
+  list: (db: Db, appId: string, body: z.output<S>, page: BatchPage) => Promise<E[] | null>,
 ): ExportSource {
   return {
     headers: columns.map(([header]) => header),
@@ -74,21 +78,51 @@ function source<S extends z.ZodType, E>(
       const { filter, sortField, sortOrder } = queryParams;
       return { ...rest, filter, sortField, sortOrder };
     },
-    batch: async (db, appId, parsed, pageNumber, pageSize) => {
-      const entities = await list(db, appId, parsed as z.output<S>, { pageNumber, pageSize });
-      return entities?.map((entity) => columns.map(([, value]) => value(entity))) ?? null;
+    batch: async (db, appId, parsed, after, size) => {
+      const page: BatchPage = { pageNumber: 1, pageSize: size, after: after ?? undefined };
+      const entities = await list(db, appId, parsed as z.output<S>, page);
+      if (!entities) return null;
+      return {
+        rows: entities.map((entity) => columns.map(([, value]) => value(entity))),
+        lastId: entities.at(-1)?._id,
+      };
     },
   };
 }
 
 /** The list's sort and filter with the export's paging. */
-const paged = <Q extends object>(
-  body: { queryParams: Q },
-  page: { pageNumber: number; pageSize: number },
-) => ({
+const paged = <Q extends object>(body: { queryParams: Q }, page: BatchPage) => ({
   ...body.queryParams,
   ...page,
 });
+
+/**
+ * The notification history in its own order (newest first, then id), by keyset on its (admin_id,
+ * created_at, id) index: the history's list call has no filters or sort to share.
+ */
+async function notificationsAfter(db: Db, appId: string, page: BatchPage): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.adminId, appId),
+        page.after === undefined
+          ? undefined
+          : seekAfter(notifications.createdAt, notifications.id, page.after, "desc"),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.pageSize);
+  return rows.map((row) => ({
+    _id: row.id,
+    notificationTitle: row.title,
+    notificationBody: row.body,
+    status: row.status,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
 
 const redeemStatusNames: Record<number, string> = Object.fromEntries(
   Object.entries(redeemStatus).map(([name, value]) => [value, name]),
@@ -190,7 +224,7 @@ export const exportSources: Record<ExportList, ExportSource> = {
       ["status", (n) => n.status],
       ["error", (n) => n.error],
     ],
-    async (db, appId, _body, page) => (await listNotifications(db, appId, page)).entities,
+    async (db, appId, _body, page) => notificationsAfter(db, appId, page),
   ),
   countries: source(
     countryListBodySchema,

@@ -2,7 +2,7 @@ import { type ExportList, exportBatchSize } from "@rewards/contract";
 import type { Db } from "../../db/client.ts";
 import { type Actor, byActor, recordAudit } from "../../lib/audit.ts";
 import { csvLine } from "./csv.ts";
-import type { ExportSource } from "./export-sources.ts";
+import type { ExportBatch, ExportSource } from "./export-sources.ts";
 
 export type ExportRun = {
   db: Db;
@@ -16,15 +16,15 @@ export type ExportRun = {
 
 /**
  * The CSV of an export, batch by batch: the first batch is read before anything is sent (a missing parent
- * still answers 404), then each batch is read only when the previous one has been taken by the reader, so
- * at most one batch is in memory whatever the list's size. Offset batches over the list's total order (its
- * sort, then id). When the stream ends, complete or cut short, one audit entry records the list, its
- * filters and the rows sent.
+ * still answers 404), then each batch is read while the previous one is being taken by the reader (one
+ * batch ahead, never more), so at most two batches are in memory whatever the list's size. Each batch starts after the last row of the
+ * previous one (keyset, on the list's index): reading the millionth row costs what reading the first does.
+ * When the stream ends, complete or cut short, one audit entry records the list, its filters and the rows sent.
  */
 export async function startExport(run: ExportRun): Promise<AsyncGenerator<string> | null> {
   const { db, actor, source, body, list } = run;
   const size = run.batchSize ?? exportBatchSize;
-  const first = await source.batch(db, actor.appId, body, 1, size);
+  const first = await source.batch(db, actor.appId, body, null, size);
   if (!first) return null;
 
   async function* lines(): AsyncGenerator<string> {
@@ -32,12 +32,19 @@ export async function startExport(run: ExportRun): Promise<AsyncGenerator<string
     let complete = false;
     try {
       yield csvLine(source.headers);
-      let batch: unknown[][] | null = first;
-      for (let page = 1; batch && batch.length > 0; page += 1) {
-        yield batch.map((row) => csvLine(row as never)).join("");
-        rows += batch.length;
-        if (batch.length < size) break;
-        batch = await source.batch(db, actor.appId, body, page + 1, size);
+      let batch: ExportBatch | null = first;
+      while (batch && batch.rows.length > 0) {
+        const text = batch.rows.map((row) => csvLine(row)).join("");
+        const more = batch.rows.length === size && batch.lastId !== undefined;
+        // Read ahead by one batch: the database reads the next rows while the connection takes these.
+        const next = more ? source.batch(db, actor.appId, body, batch.lastId ?? null, size) : null;
+        // A read that fails while nobody awaits it must not be an unhandled rejection; the await rethrows.
+        next?.catch(() => {});
+        const sent = batch.rows.length;
+        batch = null;
+        yield text;
+        rows += sent;
+        batch = await next;
       }
       complete = true;
     } finally {

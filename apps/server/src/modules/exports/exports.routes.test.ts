@@ -286,14 +286,17 @@ describe("CSV cells", () => {
 });
 
 describe("streaming", () => {
-  it("reads a batch only when the previous one has been taken", async () => {
+  it("reads at most one batch ahead of the reader", async () => {
     const queried: number[] = [];
     const source: ExportSource = {
       headers: ["id"],
       filtersOf: () => ({}),
-      batch: async (_db, _app, _body, page, size) => {
+      batch: async (_db, _app, _body, after, size) => {
+        // Each batch starts after the previous one's last id ("<page>-<row>").
+        const page = after === null ? 1 : Number(after.split("-")[0]) + 1;
         queried.push(page);
-        return page <= 5 ? Array.from({ length: size }, (_, i) => [`${page}-${i}`]) : [];
+        const rows = page <= 5 ? Array.from({ length: size }, (_, i) => [`${page}-${i}`]) : [];
+        return { rows, lastId: rows.at(-1)?.[0] };
       },
     };
     const lines = await startExport({
@@ -307,10 +310,12 @@ describe("streaming", () => {
     expect(lines).not.toBeNull();
     const reader = lines as AsyncGenerator<string>;
     expect((await reader.next()).value).toBe("id\r\n");
-    await reader.next();
     expect(queried).toEqual([1]);
     await reader.next();
+    // While the reader takes batch 1, batch 2 is read; batch 3 waits until batch 2 is taken.
     expect(queried).toEqual([1, 2]);
+    await reader.next();
+    expect(queried).toEqual([1, 2, 3]);
     let rest = 0;
     for await (const chunk of reader) rest += chunk.split("\r\n").length - 1;
     expect(rest).toBe(30);

@@ -4,8 +4,8 @@ import {
   generalConfigDefaults,
   messages,
 } from "@rewards/contract";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
 import { generalConfigs } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -24,6 +24,7 @@ const toGeneralConfig = (row: GeneralRow): GeneralConfig => ({
   fbShare: row.fbShare,
   twShare: row.twShare,
   blockVpnSignups: row.blockVpnSignups,
+  timeZone: row.timeZone,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -42,15 +43,34 @@ const generalEntry = (actor: Actor, before: GeneralRow | null, after: GeneralRow
     changes: changesBetween(before, after),
   });
 
+/**
+ * The database must know the zone too (its days are counted there, by triggers on every offer): one it
+ * does not know answers 400 before anything is saved.
+ */
+async function checkTimeZone(tx: Tx, zone: string) {
+  const result = await tx.execute(
+    sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as known`,
+  );
+  const [row] = (result as unknown as { rows: { known: boolean }[] }).rows;
+  if (!row?.known) throw new AppError(400, messages.timeZone);
+}
+
+/** Analytics' days are the zone's: a new zone recounts the app's rollups in the saving transaction. */
+async function recountAnalytics(tx: Tx, adminId: string) {
+  await tx.execute(sql`select analytics_rebuild(${adminId})`);
+}
+
 export async function createGeneralConfig(db: Db, actor: Actor, input: GeneralInput) {
   const adminId = actor.appId;
   return db.transaction(async (tx) => {
+    await checkTimeZone(tx, input.timeZone);
     const [row] = await tx
       .insert(generalConfigs)
       .values({ id: newId(), adminId, ...input })
       .onConflictDoNothing({ target: generalConfigs.adminId })
       .returning();
     if (!row) throw new AppError(409, messages.settingExists);
+    if (row.timeZone !== generalConfigDefaults.timeZone) await recountAnalytics(tx, adminId);
     await recordAudit(tx, generalEntry(actor, null, row));
     return toGeneralConfig(row);
   });
@@ -62,12 +82,14 @@ export async function updateGeneralConfig(db: Db, actor: Actor, id: string, inpu
     const where = and(eq(generalConfigs.adminId, adminId), eq(generalConfigs.id, id));
     const [current] = await tx.select().from(generalConfigs).where(where).for("update");
     if (!current) return null;
+    await checkTimeZone(tx, input.timeZone);
     const [row] = await tx
       .update(generalConfigs)
       .set({ ...input, updatedAt: new Date() })
       .where(where)
       .returning();
     if (!row) return null;
+    if (row.timeZone !== current.timeZone) await recountAnalytics(tx, adminId);
     await recordAudit(tx, generalEntry(actor, current, row));
     return toGeneralConfig(row);
   });

@@ -40,6 +40,8 @@ export const idTableOfRoute: Record<string, string> = {
   // The team: a member is named by its account id (the tenant's own, its owner); invitations by theirs.
   "/api/team/members/:id": "admins",
   "/api/team/invites/:id": "team_invites",
+  // Saved views of the lists: the member's own or the app's shared ones.
+  "/api/views/:id": "saved_views",
 };
 
 export const idTableOfParam: Record<string, string> = {
@@ -100,7 +102,9 @@ type Rows<T> = { rows: T[] };
 export async function tenantIds(db: Db, source: string, adminId: string, limit = 3): Promise<string[]> {
   const [table = "", column = "id"] = source.split(".");
   // The team's tables name their app by app_id.
-  const tenantColumn = ["team_invites", "point_holds", "payout_jobs"].includes(table) ? "app_id" : "admin_id";
+  const tenantColumn = ["team_invites", "point_holds", "payout_jobs", "saved_views"].includes(table)
+    ? "app_id"
+    : "admin_id";
   const query =
     table === "admins"
       ? sql`select id::text as id from admins where id = ${adminId}`

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { appUsers, completedOffers, payoutJobs, rewardItems } from "../../../src/db/schema/index.ts";
+import {
+  appUsers,
+  completedOffers,
+  payoutJobs,
+  rewardItems,
+  savedViews,
+} from "../../../src/db/schema/index.ts";
 import { newId } from "../../../src/lib/ids.ts";
 import { creditOffer } from "../../../src/modules/ledger/index.ts";
 import { seedDemoCatalog } from "../../../src/seed/demo-catalog.ts";
@@ -187,6 +193,18 @@ export async function startAppWithTwoTenants() {
     await holdSomeCredits(t, tenant);
     // A "Pay selected" job (of nothing), so its progress call has a record to read.
     await t.db.insert(payoutJobs).values({ id: newId(), appId: tenant.id, total: 0 });
+    // Saved views of the owner's, private and shared, for the views' delete call.
+    await t.db.insert(savedViews).values(
+      ["Mine", "Pending", "Paid", "Shared"].map((name) => ({
+        id: newId(),
+        appId: tenant.id,
+        ownerId: tenant.id,
+        list: "redeems",
+        name,
+        shared: name === "Shared",
+        state: { status: "0" },
+      })),
+    );
   }
   return {
     ...t,

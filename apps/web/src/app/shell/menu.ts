@@ -2,6 +2,7 @@ import type { Permission, Profile } from "@rewards/contract";
 import {
   IconBell,
   IconCash,
+  IconChartBar,
   IconCoin,
   IconGift,
   IconHistory,
@@ -46,6 +47,12 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: IconLayoutDashboard,
     section: "main",
     inHeader: true,
+  },
+  {
+    path: paths.analytics,
+    title: "menu.analytics",
+    icon: IconChartBar,
+    section: "main",
   },
   {
     path: paths.appUsers.list,

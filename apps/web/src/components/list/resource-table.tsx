@@ -5,6 +5,7 @@ import { IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useEffect } from "react";
 import { t } from "../../lib/i18n";
+import { ColumnsMenu, visibleColumns } from "./columns-menu";
 import type { ListState } from "./use-list-state";
 
 type Selection<T> = {
@@ -18,7 +19,9 @@ type ResourceTableProps<T extends { _id: string }, S extends string> = {
   state: Pick<
     ListState<S, unknown>,
     "sort" | "toggleSort" | "pageNumber" | "setPage" | "pageSize" | "pageSizes" | "setPageSize"
-  >;
+  > &
+    // With the hidden columns, the table gets its Columns menu.
+    Partial<Pick<ListState<S, unknown>, "hidden" | "setHidden">>;
   columns: DataTableColumn<T>[];
   records: T[];
   totalRecords: number;
@@ -66,49 +69,53 @@ export function ResourceTable<T extends { _id: string }, S extends string>({
     if (!fetching && totalRecords > 0 && pageNumber > lastPage) setPage(lastPage);
   }, [fetching, totalRecords, pageNumber, lastPage, setPage]);
 
+  const { hidden, setHidden } = state;
   return (
-    <DataTable<T>
-      idAccessor="_id"
-      columns={columns}
-      records={records}
-      minHeight={records.length === 0 ? 180 : undefined}
-      styles={{ table: { minWidth } }}
-      // Every list ends with its row actions: keep them in view while a wide table scrolls sideways.
-      pinLastColumn
-      verticalSpacing="sm"
-      horizontalSpacing="xs"
-      highlightOnHover
-      fetching={fetching}
-      customLoader={
-        <Stack align="center" gap="xs">
-          <Loader size="sm" />
-          <Text size="sm" c="dimmed">
-            {t("common.loading")}
-          </Text>
-        </Stack>
-      }
-      loadingText={t("common.loading")}
-      noRecordsText={t("list.noRecords")}
-      totalRecords={totalRecords}
-      recordsPerPage={pageSize}
-      page={pageNumber}
-      onPageChange={setPage}
-      recordsPerPageOptions={[...state.pageSizes]}
-      onRecordsPerPageChange={state.setPageSize}
-      recordsPerPageLabel={t("list.pageSize")}
-      paginationText={({ from, to, totalRecords: total }) => rangeText(from, to, total, totalCountKind)}
-      sortStatus={
-        state.sort ? { columnAccessor: state.sort.sortField, direction: state.sort.sortOrder } : neutralSort
-      }
-      // The table proposes asc/desc only; the list state owns the asc → desc → neutral cycle.
-      onSortStatusChange={({ columnAccessor }) => state.toggleSort(columnAccessor as S)}
-      sortIcons={sortIcons}
-      {...(selection && {
-        selectedRecords: selection.selected,
-        onSelectedRecordsChange: selection.onChange,
-        allRecordsSelectionCheckboxProps: { "aria-label": t("list.selectAll") },
-        getRecordSelectionCheckboxProps: (record: T) => ({ "aria-label": selection.label(record) }),
-      })}
-    />
+    <>
+      {hidden && setHidden && <ColumnsMenu columns={columns} hidden={hidden} onChange={setHidden} />}
+      <DataTable<T>
+        idAccessor="_id"
+        columns={hidden ? visibleColumns(columns, hidden) : columns}
+        records={records}
+        minHeight={records.length === 0 ? 180 : undefined}
+        styles={{ table: { minWidth } }}
+        // Every list ends with its row actions: keep them in view while a wide table scrolls sideways.
+        pinLastColumn
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        highlightOnHover
+        fetching={fetching}
+        customLoader={
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {t("common.loading")}
+            </Text>
+          </Stack>
+        }
+        loadingText={t("common.loading")}
+        noRecordsText={t("list.noRecords")}
+        totalRecords={totalRecords}
+        recordsPerPage={pageSize}
+        page={pageNumber}
+        onPageChange={setPage}
+        recordsPerPageOptions={[...state.pageSizes]}
+        onRecordsPerPageChange={state.setPageSize}
+        recordsPerPageLabel={t("list.pageSize")}
+        paginationText={({ from, to, totalRecords: total }) => rangeText(from, to, total, totalCountKind)}
+        sortStatus={
+          state.sort ? { columnAccessor: state.sort.sortField, direction: state.sort.sortOrder } : neutralSort
+        }
+        // The table proposes asc/desc only; the list state owns the asc → desc → neutral cycle.
+        onSortStatusChange={({ columnAccessor }) => state.toggleSort(columnAccessor as S)}
+        sortIcons={sortIcons}
+        {...(selection && {
+          selectedRecords: selection.selected,
+          onSelectedRecordsChange: selection.onChange,
+          allRecordsSelectionCheckboxProps: { "aria-label": t("list.selectAll") },
+          getRecordSelectionCheckboxProps: (record: T) => ({ "aria-label": selection.label(record) }),
+        })}
+      />
+    </>
   );
 }

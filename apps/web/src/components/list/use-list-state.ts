@@ -32,6 +32,14 @@ const pageKey = "page";
 const pageSizeKey = "pageSize";
 const sortFieldKey = "sortField";
 const sortOrderKey = "sortOrder";
+/** The hidden columns' keys, comma-separated: part of a link and of a saved view. */
+export const hideKey = "hide";
+
+/** The column keys listed in a `hide` value, without blanks or repeats. */
+export function readHidden(text: string): string[] {
+  const keys = text.split(",").map((key) => key.trim());
+  return [...new Set(keys.filter(Boolean))];
+}
 
 function positiveInt(text: string | null): number | undefined {
   if (!text || !/^\d+$/.test(text)) return undefined;
@@ -55,7 +63,7 @@ export function compactFilter<F extends Record<string, unknown>>(filter: F): Par
 }
 
 /**
- * List state (filters, sort, page, page size) read from and written to the URL, the only place it lives
+ * List state (filters, sort, page, page size, hidden columns) read from and written to the URL, the only place it lives
  * (docs/features/lists.md). Invalid values read as the defaults,
  * and values equal to their defaults are left out of the URL.
  */
@@ -131,6 +139,15 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
     [update, fallbackSize],
   );
 
+  const hideText = params.get(hideKey) ?? "";
+  const hidden = useMemo(() => readHidden(hideText), [hideText]);
+
+  /** Hiding or showing columns keeps the page: the rows stay the same. */
+  const setHidden = useCallback(
+    (keys: readonly string[]) => update({ [hideKey]: keys.length ? keys.join(",") : undefined }),
+    [update],
+  );
+
   const effectiveSort = sort ?? config.defaultSort;
   const filter = config.toFilter(filters);
   const queryParams: QueryParams<S, F> | null =
@@ -155,6 +172,9 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
     pageSize,
     pageSizes: sizes,
     setPageSize,
+    /** The keys of the columns hidden by the Columns menu (`hide` in the URL). */
+    hidden,
+    setHidden,
     queryParams,
     /** The current query string, e.g. for a modal's URL so closing it returns to the same list. */
     search: params.toString() ? `?${params.toString()}` : "",

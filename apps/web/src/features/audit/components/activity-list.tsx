@@ -2,6 +2,7 @@ import { Card, Group, Text, Title } from "@mantine/core";
 import { actionErrors } from "@rewards/contract";
 import { ExportButton } from "../../../components/export-button";
 import { ResourceTable } from "../../../components/list/resource-table";
+import { SavedViews } from "../../../components/list/saved-views";
 import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAudit } from "../api/get-audit";
@@ -24,6 +25,7 @@ export function ActivityList() {
       <Text size="sm" c="dimmed" mb="sm">
         {screenText("audit.intro")}
       </Text>
+      <SavedViews list="audit" />
       <Group justify="flex-end" mb="xs">
         <ExportButton list="audit" body={list.queryParams ? { queryParams: list.queryParams } : null} />
       </Group>

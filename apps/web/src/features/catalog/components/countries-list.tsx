@@ -7,6 +7,7 @@ import { IfCan } from "../../../components/if-can";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
+import { SavedViews } from "../../../components/list/saved-views";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
@@ -48,6 +49,7 @@ export function CountriesList() {
           </IfCan>
         }
       />
+      <SavedViews list="countries" />
       <Group justify="flex-end" mb="xs">
         <ExportButton list="countries" body={list.queryParams ? { queryParams: list.queryParams } : null} />
       </Group>

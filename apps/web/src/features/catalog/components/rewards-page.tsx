@@ -8,6 +8,7 @@ import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
+import { SavedViews } from "../../../components/list/saved-views";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
@@ -52,6 +53,7 @@ export function RewardsPage({ countryId }: { countryId: string }) {
           </IfCan>
         }
       />
+      <SavedViews list="rewards" />
       <Group justify="flex-end" mb="xs">
         <ExportButton
           list="rewards"

@@ -5,6 +5,7 @@ import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
+import { SavedViews } from "../../../components/list/saved-views";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
@@ -31,6 +32,7 @@ export function OffersList() {
 
   return (
     <Card withBorder radius="lg" padding="md">
+      <SavedViews list="offers" />
       <Group justify="flex-end" mb="xs">
         <ExportButton list="offers" body={list.queryParams ? { queryParams: list.queryParams } : null} />
         <Button size="xs" variant="light" component={Link} to={paths.postbacks.list}>

@@ -5,6 +5,7 @@ import { Link, Outlet } from "react-router";
 import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
+import { SavedViews } from "../../../components/list/saved-views";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
@@ -41,6 +42,7 @@ export function PostbacksList() {
           {t("postbacks.backToOffers")}
         </Button>
       </Group>
+      <SavedViews list="postbacks" />
       <Group justify="flex-end" mb="xs">
         <ExportButton list="postbacks" body={list.queryParams ? { queryParams: list.queryParams } : null} />
       </Group>

@@ -84,36 +84,37 @@ describe("Redeem approval", () => {
     expect(await screen.findByText("Redeem approved")).toBeInTheDocument();
   });
 
-  it("shows Approve only to a role that manages redeems, and not for a Sent or approved redeem", async () => {
+  // One rendered app per test: each case renders the whole signed-in shell.
+  it("hides Approve from a viewer", async () => {
     const viewer = await openDetails(
       answerWith(() => needsApproval()),
       "viewer",
     );
     expect(await viewer.dialog.findByText("Needs approval")).toBeInTheDocument();
     expect(viewer.dialog.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
-    viewer.unmount();
-    vi.unstubAllGlobals();
+  });
 
+  it("shows Approve to a role that manages redeems", async () => {
     const support = await openDetails(
       answerWith(() => needsApproval()),
       "support",
     );
     expect(await support.dialog.findByRole("button", { name: "Approve" })).toBeInTheDocument();
-    support.unmount();
-    vi.unstubAllGlobals();
+  });
 
+  it("hides Approve for a Sent redeem", async () => {
     const sent = await openDetails(answerWith(() => needsApproval({ status: 1, code: "••••IFT9" })));
     expect(await sent.dialog.findByText("Needs approval")).toBeInTheDocument();
     expect(sent.dialog.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
-    sent.unmount();
-    vi.unstubAllGlobals();
+  });
 
+  it("shows who approved instead of Approve", async () => {
     const approved = await openDetails(answerWith(() => needsApproval({ approval: approval(otherMember) })));
     expect(await approved.dialog.findByText(/^Approved by Bob Admin at /)).toBeInTheDocument();
     expect(approved.dialog.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
-    approved.unmount();
-    vi.unstubAllGlobals();
+  });
 
+  it("shows no approval for a redeem that needs none", async () => {
     const plain = await openDetails(answerWith(() => redeemDetails(1)));
     await plain.dialog.findByText("receiver1@example.com");
     expect(plain.dialog.queryByText("Needs approval")).not.toBeInTheDocument();

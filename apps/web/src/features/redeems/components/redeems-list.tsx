@@ -7,6 +7,7 @@ import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { modalLink } from "../../../components/list/route-modal";
+import { SavedViews } from "../../../components/list/saved-views";
 import { SelectionBar } from "../../../components/list/selection-bar";
 import { useListSelection } from "../../../components/list/use-list-selection";
 import { t } from "../../../lib/i18n";
@@ -56,6 +57,7 @@ export function RedeemsList() {
   return (
     <Card withBorder radius="lg" padding="md">
       <PayoutsPausedAlert paused={paused} />
+      <SavedViews list="redeems" />
       <Group justify="flex-end" mb="xs">
         <ExportButton list="redeems" body={list.queryParams ? { queryParams: list.queryParams } : null} />
       </Group>

@@ -6,6 +6,7 @@ import {
 } from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { queryRoots } from "../../../lib/query-roots";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
 
@@ -33,6 +34,10 @@ export function useSaveGeneralConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveGeneralConfig,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.generals() }),
+    onSuccess: () => {
+      // Analytics counts days in the reporting time zone the form holds.
+      void queryClient.invalidateQueries({ queryKey: queryRoots.analytics });
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.generals() });
+    },
   });
 }

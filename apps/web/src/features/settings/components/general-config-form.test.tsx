@@ -17,6 +17,7 @@ const saved: GeneralConfig = {
   fbShare: 20,
   twShare: 20,
   blockVpnSignups: false,
+  timeZone: "UTC",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
@@ -41,6 +42,20 @@ describe("GeneralConfigForm", () => {
       url: `/api/setting/settingconfig/${saved._id}`,
       body: { refPercent: 25, ratio: 1000, blockVpnSignups: true },
     });
+  });
+
+  it("saves the reporting time zone chosen from the searchable list", async () => {
+    const calls = stubFetch(() => ({ body: { ...saved, timeZone: "Europe/Berlin" } }));
+    renderWithProviders(<GeneralConfigForm config={saved} />);
+    const zone = screen.getByLabelText(/^Reporting time zone/, { selector: "input" });
+    expect(zone).toHaveValue("UTC");
+    expect(screen.getByText(/Analytics counts days in this zone\. Changing it recounts/)).toBeInTheDocument();
+    await userEvent.clear(zone);
+    await userEvent.type(zone, "Europe/Berl");
+    await userEvent.click(await screen.findByRole("option", { name: "Europe/Berlin" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: "PUT", body: { timeZone: "Europe/Berlin", ratio: 1000 } });
   });
 
   it("shows the saved switch turned on", () => {

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, Switch } from "@mantine/core";
+import { NumberInput, Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
@@ -10,10 +10,17 @@ import {
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
+import { screenText } from "../../../lib/screen-texts";
 import { useSaveGeneralConfig } from "../api/general-config";
 import { FormActions } from "./form-actions";
 
 const fields = ["refPercent", "ratio", "fbLike", "fbShare", "twShare"] as const;
+
+/** Every IANA zone the browser knows, UTC first; the saved zone stays choosable even if the browser lacks it. */
+function timeZoneChoices(saved: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set(["UTC", saved, ...known])];
+}
 
 /** The General Config tab; a first load shows the defaults (decision 0015), which the server answers. */
 export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
@@ -26,6 +33,7 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
       fbShare: config.fbShare,
       twShare: config.twShare,
       blockVpnSignups: config.blockVpnSignups,
+      timeZone: config.timeZone,
     },
     validate: formResolver(generalConfigBodySchema),
     validateInputOnBlur: true,
@@ -64,6 +72,15 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
           label={t("settings.general.blockVpnSignups")}
           description={t("settings.general.blockVpnSignups.hint")}
           {...form.getInputProps("blockVpnSignups", { type: "checkbox" })}
+        />
+        <Select
+          label={screenText("settings.general.timeZone")}
+          description={screenText("settings.general.timeZone.hint")}
+          searchable
+          allowDeselect={false}
+          maw={360}
+          data={timeZoneChoices(config.timeZone)}
+          {...form.getInputProps("timeZone")}
         />
         <FormActions saving={save.isPending} />
       </Stack>

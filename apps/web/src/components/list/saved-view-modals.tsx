@@ -1,0 +1,113 @@
+import { Button, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { type SavedView, type ViewList, viewLimits } from "@rewards/contract";
+import { type FormEvent, useState } from "react";
+import { t } from "../../lib/i18n";
+import { screenText } from "../../lib/screen-texts";
+import { showError } from "../../lib/show-error";
+import { useDeleteView, useSaveView } from "./saved-views-api";
+
+type SaveProps = {
+  list: ViewList;
+  state: Record<string, string>;
+  /** Whether the member's role may share a view with the team (owners and admins). */
+  canShare: boolean;
+  onClose: () => void;
+};
+
+/** "Save view": a name, and for owners and admins a switch to share it with the team. */
+export function SaveViewModal({ list, state, canShare, onClose }: SaveProps) {
+  const [name, setName] = useState("");
+  const [shared, setShared] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveView();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(screenText("views.nameRequired"));
+      return;
+    }
+    save.mutate(
+      { list, name: name.trim(), shared: canShare && shared, state },
+      {
+        onSuccess: onClose,
+        onError: (failure) => setError(failure instanceof Error ? failure.message : String(failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={screenText("views.saveTitle")}
+      closeButtonProps={{ "aria-label": t("common.closeDialog") }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={screenText("views.name")}
+            placeholder={screenText("views.namePlaceholder")}
+            value={name}
+            maxLength={viewLimits.nameLength}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            data-autofocus
+            required
+          />
+          {canShare && (
+            <Switch
+              label={screenText("views.share")}
+              description={screenText("views.shareHint")}
+              checked={shared}
+              onChange={(event) => setShared(event.currentTarget.checked)}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t("common.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type DeleteProps = { list: ViewList; view: SavedView; onClose: () => void };
+
+/** Asks before deleting a saved view; the list's rows are not touched. */
+export function DeleteViewModal({ list, view, onClose }: DeleteProps) {
+  const remove = useDeleteView(list);
+  const confirm = () =>
+    remove.mutate(view._id, {
+      onSuccess: onClose,
+      onError: (failure) => showError(screenText("views.deleteFailed"), failure),
+    });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={screenText("views.deleteTitle")}
+      closeButtonProps={{ "aria-label": t("common.closeDialog") }}
+    >
+      <Stack>
+        <Text size="sm">{screenText("views.deleteConfirm", { name: view.name })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            {screenText("views.deleteAction")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

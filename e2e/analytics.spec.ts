@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiCall } from "./support/api.ts";
+import type { AppServer } from "./support/app-server.ts";
+import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
+
+type Analytics = {
+  from: string;
+  to: string;
+  timeZone: string;
+  totals: { revenue: number; conversions: number };
+  breakdown: { key: string; conversions: number; revenue: number }[];
+};
+
+let session: DemoSession;
+let server: AppServer;
+let page: Page;
+let token: string;
+
+const money = (amount: number) =>
+  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const card = (name: string) => page.getByRole("region", { name, exact: true });
+const figure = async (name: string) => (await card(name).getByTestId("figure-value").textContent()) ?? "";
+const search = () => new URL(page.url()).searchParams;
+
+/** Today in the app's reporting time zone (UTC until General settings say otherwise). */
+const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
+
+async function analyticsFromApi(query: Record<string, string>): Promise<Analytics> {
+  const answer = await apiCall<Analytics>(
+    server.baseUrl,
+    "GET",
+    `/api/analytics?${new URLSearchParams(query)}`,
+    undefined,
+    token,
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** A completed survey from CPX Research, signed as the network signs it, for the newest app user. */
+async function creditSurvey(transaction: string, usd: string) {
+  const me = await apiCall<{ _id: string }>(server.baseUrl, "GET", "/api/profile/me", undefined, token);
+  const appToken = "e2e-analytics-hash";
+  const saved = await apiCall(
+    server.baseUrl,
+    "POST",
+    "/api/network/",
+    {
+      network: "cpxresearch",
+      appId: "1",
+      appToken,
+      provision: 0.5,
+      iosEnable: 1,
+      androidEnable: 1,
+      // CPX postbacks are taken only from listed addresses; here "CPX" is this test, on this machine.
+      allowedIps: ["127.0.0.1", "::1"],
+    },
+    token,
+  );
+  expect([200, 409]).toContain(saved.status);
+  const config = await apiCall<{ postbackUrl: string }>(
+    server.baseUrl,
+    "GET",
+    `/api/network/cpxresearch/${me.body._id}`,
+    undefined,
+    token,
+  );
+  const users = await apiCall<{ entities: { _id: string }[] }>(
+    server.baseUrl,
+    "POST",
+    "/api/users?group=false",
+    {
+      queryParams: {
+        filter: { status: 3 },
+        sortField: "createdAt",
+        sortOrder: "desc",
+        pageNumber: 1,
+        pageSize: 1,
+      },
+    },
+    token,
+  );
+  const values: Record<string, string> = {
+    "{user_id}": users.body.entities[0]?._id ?? "",
+    "{trans_id}": transaction,
+    "{status}": "1",
+    "{amount_local}": "2500",
+    "{amount_usd}": usd,
+    "{ip_click}": "203.0.113.9",
+    "{secure_hash}": createHash("md5").update(`${transaction}-${appToken}`).digest("hex"),
+  };
+  const hint = new URL(config.body.postbackUrl);
+  let query = hint.search;
+  for (const [macro, value] of Object.entries(values))
+    query = query.replace(macro, encodeURIComponent(value));
+  expect((await fetch(`${server.baseUrl}${hint.pathname}${query}`)).status).toBe(200);
+}
+
+beforeAll(async () => {
+  session = await startDemoSession();
+  ({ server, page, token } = session);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+it("shows the range's revenue and the network that earned it, then by country and by week, kept in the URL", async () => {
+  await creditSurvey(`e2e-analytics-${Date.now()}`, "2.50");
+
+  await page.goto(`${server.baseUrl}/dash/analytics`);
+  await card("Revenue").getByTestId("figure-value").waitFor();
+  const zone = (await page.getByText(/^Days in /).textContent()) ?? "";
+  const timeZone = /Days in (\S+)/.exec(zone)?.[1] ?? "UTC";
+  const today = todayIn(timeZone);
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  const api = await analyticsFromApi({ from, to: today, granularity: "day", by: "network" });
+  expect(api.timeZone).toBe(timeZone);
+  const cpx = api.breakdown.find((row) => row.key === "cpxresearch");
+  expect(cpx?.revenue).toBeGreaterThanOrEqual(2.5);
+  await expect.poll(() => figure("Revenue")).toBe(money(api.totals.revenue));
+
+  const breakdown = page.getByRole("table", { name: "Breakdown" });
+  const row = breakdown.locator("tbody tr", { hasText: "cpxresearch" });
+  await row.waitFor();
+  expect(await row.textContent()).toContain(money(cpx?.revenue ?? 0));
+
+  await page.locator("label", { hasText: /^Country$/ }).click();
+  await expect.poll(() => search().get("by")).toBe("country");
+  await breakdown.getByRole("columnheader", { name: "Country" }).waitFor();
+  const byCountry = await analyticsFromApi({ from, to: today, granularity: "day", by: "country" });
+  const topCountry = byCountry.breakdown[0];
+  expect(topCountry).toBeDefined();
+  const firstRow = breakdown.locator("tbody tr").first();
+  await expect
+    .poll(() => firstRow.textContent())
+    .toContain(topCountry?.key === "" ? "Unknown" : (topCountry?.key ?? "").toUpperCase());
+  expect(await firstRow.textContent()).toContain(money(topCountry?.revenue ?? 0));
+
+  await page.locator("label", { hasText: /^Week$/ }).click();
+  await expect.poll(() => search().get("granularity")).toBe("week");
+  expect(search().get("from")).toBe(from);
+  expect(search().get("to")).toBe(today);
+  await page.reload();
+  await card("Revenue").getByTestId("figure-value").waitFor();
+  expect(await figure("Revenue")).toBe(money(api.totals.revenue));
+  expect(await breakdown.getByRole("columnheader", { name: "Country" }).isVisible()).toBe(true);
+});
+
+// ANALYTICS_SCREENSHOTS=1 writes the documentation's pictures of the page with the demo data.
+it.runIf(process.env.ANALYTICS_SCREENSHOTS === "1")("takes the documentation's screenshots", async () => {
+  const docs = (name: string) => fileURLToPath(new URL(`../docs/features/${name}`, import.meta.url));
+  for (const [name, viewport] of [
+    ["analytics-light.png", { width: 1280, height: 900 }],
+    ["analytics-mobile.png", { width: 360, height: 780 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${server.baseUrl}/dash/analytics`);
+    await card("Revenue").getByTestId("figure-value").waitFor();
+    await page.locator(".recharts-surface").first().waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: docs(name) });
+  }
+});
