@@ -66,15 +66,17 @@ function ReleaseHold({ hold }: { hold: PointHold }) {
       size="compact-xs"
       color="green"
       loading={release.isPending}
+      // The promise, not mutate()'s callbacks: the refreshed holds show this one released, which removes
+      // this button, and a removed button's callbacks never run (the message was lost under load).
       onClick={() =>
-        release.mutate(hold._id, {
-          onSuccess: (released) =>
+        release.mutateAsync(hold._id).then(
+          (released) =>
             notifications.show({
               color: "green",
               message: screenText("holds.released", { count: released.points }),
             }),
-          onError: (error) => showError(screenText("holds.failed"), error),
-        })
+          (error: unknown) => showError(screenText("holds.failed"), error),
+        )
       }
     >
       {screenText("holds.release")}

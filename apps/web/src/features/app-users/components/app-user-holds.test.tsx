@@ -86,6 +86,26 @@ describe("User details: held earnings", { timeout: 30_000 }, () => {
     expect(released.queryByRole("button")).not.toBeInTheDocument();
   });
 
+  it("tells that a hold was released even when the refreshed holds drop its Release button first", async () => {
+    // The server's answer after the release lists the hold as released: its row loses the button that
+    // asked, and the message must still be shown.
+    let status: PointHold["status"] = "held";
+    renderApp(`/dash/customers/${appUserId(1)}/details`, (call) => {
+      if (call.method === "POST" && isHoldWrite(call)) {
+        status = "released";
+        return { body: hold(3, { status }) };
+      }
+      return answerWith([hold(3, { status })])(call);
+    });
+    const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));
+    const table = within(await dialog.findByTestId("user-holds"));
+    await userEvent.click(rowOf(table, "Rule 1: 14 days").getByRole("button", { name: "Release" }));
+    expect(await screen.findByText("Released: 300 points are available now")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(rowOf(table, "Rule 1: 14 days").queryByRole("button")).not.toBeInTheDocument(),
+    );
+  });
+
   it("releases a hold, then refreshes the holds and the user", async () => {
     const { calls } = renderApp(
       `/dash/customers/${appUserId(1)}/details`,
