@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall } from "./support/api.ts";
+import { apiCall, creditFromCpx } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -43,65 +42,6 @@ async function analyticsFromApi(query: Record<string, string>): Promise<Analytic
   return answer.body;
 }
 
-/** A completed survey from CPX Research, signed as the network signs it, for the newest app user. */
-async function creditSurvey(transaction: string, usd: string) {
-  const me = await apiCall<{ _id: string }>(server.baseUrl, "GET", "/api/profile/me", undefined, token);
-  const appToken = "e2e-analytics-hash";
-  const saved = await apiCall(
-    server.baseUrl,
-    "POST",
-    "/api/network/",
-    {
-      network: "cpxresearch",
-      appId: "1",
-      appToken,
-      provision: 0.5,
-      iosEnable: 1,
-      androidEnable: 1,
-      // CPX postbacks are taken only from listed addresses; here "CPX" is this test, on this machine.
-      allowedIps: ["127.0.0.1", "::1"],
-    },
-    token,
-  );
-  expect([200, 409]).toContain(saved.status);
-  const config = await apiCall<{ postbackUrl: string }>(
-    server.baseUrl,
-    "GET",
-    `/api/network/cpxresearch/${me.body._id}`,
-    undefined,
-    token,
-  );
-  const users = await apiCall<{ entities: { _id: string }[] }>(
-    server.baseUrl,
-    "POST",
-    "/api/users?group=false",
-    {
-      queryParams: {
-        filter: { status: 3 },
-        sortField: "createdAt",
-        sortOrder: "desc",
-        pageNumber: 1,
-        pageSize: 1,
-      },
-    },
-    token,
-  );
-  const values: Record<string, string> = {
-    "{user_id}": users.body.entities[0]?._id ?? "",
-    "{trans_id}": transaction,
-    "{status}": "1",
-    "{amount_local}": "2500",
-    "{amount_usd}": usd,
-    "{ip_click}": "203.0.113.9",
-    "{secure_hash}": createHash("md5").update(`${transaction}-${appToken}`).digest("hex"),
-  };
-  const hint = new URL(config.body.postbackUrl);
-  let query = hint.search;
-  for (const [macro, value] of Object.entries(values))
-    query = query.replace(macro, encodeURIComponent(value));
-  expect((await fetch(`${server.baseUrl}${hint.pathname}${query}`)).status).toBe(200);
-}
-
 beforeAll(async () => {
   session = await startDemoSession();
   ({ server, page, token } = session);
@@ -111,7 +51,11 @@ afterAll(async () => {
 });
 
 it("shows the range's revenue and the network that earned it, then by country and by week, kept in the URL", async () => {
-  await creditSurvey(`e2e-analytics-${Date.now()}`, "2.50");
+  await creditFromCpx(server.baseUrl, token, {
+    transaction: `e2e-analytics-${Date.now()}`,
+    usd: "2.50",
+    points: 2500,
+  });
 
   await page.goto(`${server.baseUrl}/dash/analytics`);
   await card("Revenue").getByTestId("figure-value").waitFor();

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall } from "./support/api.ts";
+import { apiCall, creditFromCpx } from "./support/api.ts";
 import { type AppServer, startAppServer } from "./support/app-server.ts";
 import { launchChromium } from "./support/browser.ts";
 import { signIn } from "./support/sign-in.ts";
@@ -125,62 +124,8 @@ it("counts a new offer in today's figures after a reload", async () => {
 
   // A completed survey arrives from CPX Research, signed as the network signs it.
   const token = await sessionToken();
-  const me = await apiCall<{ _id: string }>(server.baseUrl, "GET", "/api/profile/me", undefined, token);
-  const appToken = "e2e-dashboard-hash";
-  const saved = await apiCall(
-    server.baseUrl,
-    "POST",
-    "/api/network/",
-    {
-      network: "cpxresearch",
-      appId: "1",
-      appToken,
-      provision: 0.5,
-      iosEnable: 1,
-      androidEnable: 1,
-      // CPX postbacks are taken only from listed addresses; here "CPX" is this test, on this machine.
-      allowedIps: ["127.0.0.1", "::1"],
-    },
-    token,
-  );
-  expect(saved.status).toBe(200);
-  const config = await apiCall<{ postbackUrl: string }>(
-    server.baseUrl,
-    "GET",
-    `/api/network/cpxresearch/${me.body._id}`,
-    undefined,
-    token,
-  );
-  const users = await apiCall<{ entities: { _id: string }[] }>(
-    server.baseUrl,
-    "POST",
-    "/api/users?group=false",
-    {
-      queryParams: {
-        filter: { status: 3 },
-        sortField: "createdAt",
-        sortOrder: "desc",
-        pageNumber: 1,
-        pageSize: 1,
-      },
-    },
-    token,
-  );
-  const transaction = `e2e-dashboard-${Date.now()}`;
-  const values: Record<string, string> = {
-    "{user_id}": users.body.entities[0]?._id ?? "",
-    "{trans_id}": transaction,
-    "{status}": "1",
-    "{amount_local}": "100",
-    "{amount_usd}": "0.10",
-    "{ip_click}": "203.0.113.9",
-    "{secure_hash}": createHash("md5").update(`${transaction}-${appToken}`).digest("hex"),
-  };
-  const hint = new URL(config.body.postbackUrl);
-  let query = hint.search;
-  for (const [macro, value] of Object.entries(values))
-    query = query.replace(macro, encodeURIComponent(value));
-  expect((await fetch(`${server.baseUrl}${hint.pathname}${query}`)).status).toBe(200);
+  if (!token) throw new Error("not signed in");
+  await creditFromCpx(server.baseUrl, token, { transaction: `e2e-dashboard-${Date.now()}`, usd: "0.10" });
 
   await page.reload();
   await expect.poll(() => figure("Today's offers")).toBe(count(before.todayOffers + 1));

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall } from "./support/api.ts";
+import { apiCall, creditFromCpx } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -41,56 +40,6 @@ async function downloadCsv(): Promise<{ name: string; text: string }> {
   };
 }
 
-/** A completed offer credited by a CPX Research postback, signed as CPX signs it, with this transaction id. */
-async function creditFromCpx(transaction: string) {
-  const me = await apiCall<{ _id: string }>(server.baseUrl, "GET", "/api/profile/me", undefined, token);
-  const appToken = "e2e-exports-hash";
-  const saved = await apiCall(
-    server.baseUrl,
-    "POST",
-    "/api/network/",
-    {
-      network: "cpxresearch",
-      appId: "1",
-      appToken,
-      provision: 0.5,
-      iosEnable: 1,
-      androidEnable: 1,
-      allowedIps: ["127.0.0.1", "::1"],
-    },
-    token,
-  );
-  expect(saved.status).toBe(200);
-  const config = await apiCall<{ postbackUrl: string }>(
-    server.baseUrl,
-    "GET",
-    `/api/network/cpxresearch/${me.body._id}`,
-    undefined,
-    token,
-  );
-  const users = await apiCall<{ entities: { _id: string }[] }>(
-    server.baseUrl,
-    "POST",
-    "/api/users?group=false",
-    { queryParams: { filter: { status: 3 }, pageNumber: 1, pageSize: 1 } },
-    token,
-  );
-  const values: Record<string, string> = {
-    "{user_id}": users.body.entities[0]?._id ?? "",
-    "{trans_id}": transaction,
-    "{status}": "1",
-    "{amount_local}": "100",
-    "{amount_usd}": "0.10",
-    "{ip_click}": "203.0.113.9",
-    "{secure_hash}": createHash("md5").update(`${transaction}-${appToken}`).digest("hex"),
-  };
-  const hint = new URL(config.body.postbackUrl);
-  let query = hint.search;
-  for (const [macro, value] of Object.entries(values))
-    query = query.replace(macro, encodeURIComponent(value));
-  expect((await fetch(`${server.baseUrl}${hint.pathname}${query}`)).status).toBe(200);
-}
-
 beforeAll(async () => {
   session = await startDemoSession();
   ({ server, page, token } = session);
@@ -122,7 +71,7 @@ it("downloads the filtered completed offers as CSV: header first, only the filte
 });
 
 it("escapes a formula-looking transaction id in the downloaded file", async () => {
-  await creditFromCpx("=1+2");
+  await creditFromCpx(server.baseUrl, token, { transaction: "=1+2", usd: "0.10" });
   await page.goto("/dash/offers");
   await page.getByRole("heading", { name: "Completed Offers" }).waitFor();
   await page.getByLabel("Network", { exact: true }).selectOption("cpxresearch");

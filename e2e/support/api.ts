@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect } from "vitest";
 
 /** Direct API calls for arranging a test; the screens under test are driven through the browser. */
@@ -119,4 +120,71 @@ export async function pendingRedeems<T>(baseUrl: string, token: string, pageSize
   );
   expect(answer.status).toBe(200);
   return answer.body.entities;
+}
+
+/**
+ * A completed survey from CPX Research, credited to the newest active app user: saves the app's CPX config
+ * first (taken only from this machine's addresses; 409 when an earlier call saved it, with the same security
+ * hash), then sends the postback signed as CPX signs it (md5 of the transaction id and that hash). Expects 200.
+ */
+export async function creditFromCpx(
+  baseUrl: string,
+  token: string,
+  offer: { transaction: string; usd: string; points?: number },
+) {
+  const me = await apiCall<{ _id: string }>(baseUrl, "GET", "/api/profile/me", undefined, token);
+  const appToken = "e2e-cpx-hash";
+  const saved = await apiCall(
+    baseUrl,
+    "POST",
+    "/api/network/",
+    {
+      network: "cpxresearch",
+      appId: "1",
+      appToken,
+      provision: 0.5,
+      iosEnable: 1,
+      androidEnable: 1,
+      // CPX postbacks are taken only from listed addresses; here "CPX" is the test, on this machine.
+      allowedIps: ["127.0.0.1", "::1"],
+    },
+    token,
+  );
+  expect([200, 409]).toContain(saved.status);
+  const config = await apiCall<{ postbackUrl: string }>(
+    baseUrl,
+    "GET",
+    `/api/network/cpxresearch/${me.body._id}`,
+    undefined,
+    token,
+  );
+  const users = await apiCall<{ entities: { _id: string }[] }>(
+    baseUrl,
+    "POST",
+    "/api/users?group=false",
+    {
+      queryParams: {
+        filter: { status: 3 },
+        sortField: "createdAt",
+        sortOrder: "desc",
+        pageNumber: 1,
+        pageSize: 1,
+      },
+    },
+    token,
+  );
+  const values: Record<string, string> = {
+    "{user_id}": users.body.entities[0]?._id ?? "",
+    "{trans_id}": offer.transaction,
+    "{status}": "1",
+    "{amount_local}": String(offer.points ?? 100),
+    "{amount_usd}": offer.usd,
+    "{ip_click}": "203.0.113.9",
+    "{secure_hash}": createHash("md5").update(`${offer.transaction}-${appToken}`).digest("hex"),
+  };
+  const hint = new URL(config.body.postbackUrl);
+  let query = hint.search;
+  for (const [macro, value] of Object.entries(values))
+    query = query.replace(macro, encodeURIComponent(value));
+  expect((await fetch(`${baseUrl}${hint.pathname}${query}`)).status).toBe(200);
 }
