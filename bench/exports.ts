@@ -12,12 +12,13 @@
  * about 1,250,000 rows). Writes bench/results/<date>-exports.md (BENCH_RESULTS_DIR, BENCH_LABEL change where).
  * Exits 1 when a budget is missed, unless BENCH_GATE=off (a small size, where the figures mean little).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { exportEndpoints, pathOf } from "@rewards/contract";
 import pg from "pg";
 import { firstRow } from "./cases.ts";
+import { rssMb } from "./measure.ts";
 import { signIn, startServer } from "./server.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -34,17 +35,6 @@ const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : "";
 const budgets = { seconds: 30, rssMb: 300 };
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-
-function rssMb(pid: number): number | undefined {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("VmRSS:"));
-    return line ? Number(line.replace(/\D+/g, "")) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The offers filter nearest above the target: none, or one network. */
 async function pickFilter(adminId: string): Promise<{ filter: Record<string, string>; rows: number }> {

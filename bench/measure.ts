@@ -60,7 +60,8 @@ export async function measure(url: string, token: string, item: Case, runs: numb
   };
 }
 
-function rssMb(pid: number): number | undefined {
+/** A process's resident memory in MB, from /proc (undefined once it has gone). */
+export function rssMb(pid: number): number | undefined {
   try {
     const line = readFileSync(`/proc/${pid}/status`, "utf8")
       .split("\n")

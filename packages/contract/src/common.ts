@@ -91,3 +91,15 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether a text that starts with YYYY-MM-DD names a real calendar day (2026-02-30 does not, though
+ * Date.parse takes it and rolls over). The caller's own pattern checks the rest of the text.
+ */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

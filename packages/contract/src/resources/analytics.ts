@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "../common.ts";
 import { liabilitiesSchema } from "./payouts.ts";
 
 export const analyticsGranularities = ["day", "week", "month"] as const;
@@ -16,16 +17,7 @@ export const analyticsCohortWeeks = 8;
 export const analyticsCohortCount = 8;
 
 const dayMessage = "Use a date YYYY-MM-DD";
-const dayShape = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day (2026-02-30 is not). */
-function isCalendarDay(text: string) {
-  const match = dayShape.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+const dayShape = /^\d{4}-\d{2}-\d{2}$/;
 
 const day = z.string({ error: dayMessage }).regex(dayShape, dayMessage).refine(isCalendarDay, dayMessage);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAnswerSchema } from "../common.ts";
+import { isCalendarDay, listAnswerSchema } from "../common.ts";
 import { defaultPageSize, ledgerBuckets, ledgerReasons, maxPageSize } from "../constants.ts";
 
 /**
@@ -9,15 +9,6 @@ import { defaultPageSize, ledgerBuckets, ledgerReasons, maxPageSize } from "../c
 const boundMessage = "Use a date YYYY-MM-DD or an ISO date-time";
 const boundShape =
   /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
-
-/** A real calendar day (2026-02-30 is not, though Date.parse takes it and rolls over). */
-function isCalendarDay(text: string) {
-  const match = boundShape.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 // A plain pattern and a check, rather than zod's ISO formats: their generated patterns (hundreds of
 // characters of leap-year rules) stalled the API reference page, which builds examples from patterns.

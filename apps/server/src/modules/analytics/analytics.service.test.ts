@@ -6,6 +6,7 @@ import {
 } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededRandom } from "../../../test/support/seeded-random.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, completedOffers, generalConfigs, redeems } from "../../db/schema/index.ts";
@@ -20,17 +21,8 @@ let t: TestApp;
 let a: Tenant;
 let b: Tenant;
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(2026);
+// Deterministic, so a failure can be replayed.
+const rand = seededRandom(2026);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
 const startMs = Date.parse("2026-01-05T00:00:00Z");
 const spanMs = now.getTime() - startMs;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../../test/support/seeded-random.ts";
 import { estimateReach, sketchRegisterBits, sketchRegisters } from "./reach.ts";
 
 /** A sketch as the database builds it, from random 32-bit hashes (register, then trailing zeros). */
@@ -19,16 +20,6 @@ function sketchOf(count: number, random: () => number): string {
   return bits.join("");
 }
 
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("estimateReach", () => {
   it("counts nobody in an empty or missing sketch", () => {
     expect(estimateReach(null)).toBe(0);
@@ -36,13 +27,13 @@ describe("estimateReach", () => {
   });
 
   it("is exact for one user", () => {
-    expect(estimateReach(sketchOf(1, seeded(1)))).toBe(1);
+    expect(estimateReach(sketchOf(1, seededRandom(1)))).toBe(1);
   });
 
   it.each([10, 100, 1_000, 2_000, 10_000, 100_000, 1_000_000])(
     "is within a tenth of %i users, and a twentieth on average over 10 sketches",
     (users) => {
-      const random = seeded(users);
+      const random = seededRandom(users);
       const errors = Array.from({ length: 10 }, () => estimateReach(sketchOf(users, random)) / users - 1);
       for (const error of errors) expect(Math.abs(error)).toBeLessThan(0.1);
       const rms = Math.sqrt(errors.reduce((sum, error) => sum + error * error, 0) / errors.length);

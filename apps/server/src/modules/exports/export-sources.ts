@@ -19,14 +19,12 @@ import {
   rewardExportBodySchema,
   userStatus,
 } from "@rewards/contract";
-import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { notifications } from "../../db/schema/index.ts";
-import { seekAfter } from "../../lib/keyset.ts";
 import { listAppUsers } from "../app-users/index.ts";
 import { listAudit } from "../audit/index.ts";
 import { listCountries, listRewards } from "../catalog/index.ts";
+import { notificationHistoryAfter } from "../notifications/index.ts";
 import { listOffers } from "../offers/index.ts";
 import { listPostbacks } from "../postbacks/index.ts";
 import { listRedeems } from "../redeems/index.ts";
@@ -95,34 +93,6 @@ const paged = <Q extends object>(body: { queryParams: Q }, page: BatchPage) => (
   ...body.queryParams,
   ...page,
 });
-
-/**
- * The notification history in its own order (newest first, then id), by keyset on its (admin_id,
- * created_at, id) index: the history's list call has no filters or sort to share.
- */
-async function notificationsAfter(db: Db, appId: string, page: BatchPage): Promise<Notification[]> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.adminId, appId),
-        page.after === undefined
-          ? undefined
-          : seekAfter(notifications.createdAt, notifications.id, page.after, "desc"),
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.pageSize);
-  return rows.map((row) => ({
-    _id: row.id,
-    notificationTitle: row.title,
-    notificationBody: row.body,
-    status: row.status,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
 
 const redeemStatusNames: Record<number, string> = Object.fromEntries(
   Object.entries(redeemStatus).map(([name, value]) => [value, name]),
@@ -224,7 +194,7 @@ export const exportSources: Record<ExportList, ExportSource> = {
       ["status", (n) => n.status],
       ["error", (n) => n.error],
     ],
-    async (db, appId, _body, page) => notificationsAfter(db, appId, page),
+    async (db, appId, _body, page) => notificationHistoryAfter(db, appId, page),
   ),
   countries: source(
     countryListBodySchema,

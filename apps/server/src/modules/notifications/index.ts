@@ -1,3 +1,3 @@
 /** The notifications domain's public face: push to every device of the app, and the history of it. */
 export { notificationsRoutes } from "./notifications.routes.ts";
-export { listNotifications, sendNotification } from "./notifications.service.ts";
+export { listNotifications, notificationHistoryAfter, sendNotification } from "./notifications.service.ts";

@@ -1,11 +1,12 @@
 import { messages, type Notification } from "@rewards/contract";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { PushSendError, sendToTopic } from "../../lib/fcm.ts";
 import { newId } from "../../lib/ids.ts";
+import { seekAfter } from "../../lib/keyset.ts";
 import { storedServiceAccountKey } from "../settings/index.ts";
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -83,4 +84,29 @@ export async function listNotifications(
     db.select({ value: count() }).from(notifications).where(where),
   ]);
   return { totalCount: total?.value ?? 0, entities: rows.map(toNotification) };
+}
+
+/**
+ * The history in its own order (newest first, then id) after the row `after` (from the start when
+ * undefined), by keyset on its (admin_id, created_at, id) index: what an export reads, batch by batch.
+ */
+export async function notificationHistoryAfter(
+  db: Db,
+  adminId: string,
+  page: { after?: string | undefined; pageSize: number },
+): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.adminId, adminId),
+        page.after === undefined
+          ? undefined
+          : seekAfter(notifications.createdAt, notifications.id, page.after, "desc"),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.pageSize);
+  return rows.map(toNotification);
 }

@@ -82,7 +82,8 @@ export async function updateGeneralConfig(db: Db, actor: Actor, id: string, inpu
     const where = and(eq(generalConfigs.adminId, adminId), eq(generalConfigs.id, id));
     const [current] = await tx.select().from(generalConfigs).where(where).for("update");
     if (!current) return null;
-    await checkTimeZone(tx, input.timeZone);
+    // The zone list is a scan of the zone files: read only when the zone changes.
+    if (input.timeZone !== current.timeZone) await checkTimeZone(tx, input.timeZone);
     const [row] = await tx
       .update(generalConfigs)
       .set({ ...input, updatedAt: new Date() })
