@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import { apiDocsPath, isApiPath } from "@rewards/contract";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import { apiDocsPath, isApiPath, type Message, messages } from "@rewards/contract";
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -90,6 +90,11 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     // A trailing slash changes nothing: /api/redeem/ and /api/redeem reach one route (decision 0007).
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's refusals before routing (a malformed URL) answer in the error shape too, with a code.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as FastifyReply).code(status).send(errorAnswer(status, error.message as Message));
+    },
     requestIdHeader: "x-request-id",
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -250,7 +255,7 @@ export async function buildApp(deps: AppDeps) {
     if (servesWeb && (request.method === "GET" || request.method === "HEAD") && !isApiPath(path)) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.code(404).send(errorAnswer(404, `Route ${request.method} ${path} not found`));
+    return reply.code(404).send(errorAnswer(404, messages.routeNotFound(request.method, path)));
   });
   return app;
 }

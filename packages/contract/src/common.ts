@@ -1,17 +1,31 @@
 import { z } from "zod";
 import { defaultPageSize, maxPageSize } from "./constants.ts";
-import { messages } from "./messages.ts";
+import { messageCodes, messages } from "./messages.ts";
 
-export const idSchema = z.uuid({ error: "Not a valid id" });
+export const idSchema = z.uuid({ error: messages.idInvalid });
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Every error the API answers. A validation error adds fieldErrors with the form's messages. */
-export const errorAnswerSchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
+/**
+ * Every error the API answers. A validation error adds fieldErrors with the form's messages. One schema
+ * component in the OpenAPI document (its id), which every error answer refers to.
+ */
+export const errorAnswerSchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    code: z
+      .enum(messageCodes)
+      .describe("What went wrong, stable across versions and languages: a client shows its own text for it"),
+    message: z.string().describe("The message in English"),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe(
+        'The message\'s arguments ({ "n": 8 } for "Minimum 8 symbols"); a field\'s message adds the field',
+      ),
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: "ErrorAnswer" });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 export const sortOrderSchema = z.enum(["asc", "desc"]);
@@ -27,14 +41,14 @@ export function listQuerySchema<F extends z.ZodObject, S extends readonly [strin
       filter: filter.strict().default({} as never),
       sortOrder: sortOrderSchema.default(defaults.sortOrder),
       sortField: z
-        .enum(sortFields, { error: `sortField must be one of: ${sortFields.join(", ")}` })
+        .enum(sortFields, { error: messages.oneOf("sortField", sortFields.join(", ")) })
         .default(defaults.sortField as never),
       pageNumber: z.number().int().min(1).default(1),
       pageSize: z
         .number()
         .int()
-        .min(1, "pageSize must be 1 to 100")
-        .max(maxPageSize, "pageSize must be 1 to 100")
+        .min(1, messages.between("pageSize", 1, maxPageSize))
+        .max(maxPageSize, messages.between("pageSize", 1, maxPageSize))
         .default(defaults.pageSize ?? defaultPageSize),
     }),
   });
@@ -45,9 +59,9 @@ export const listQuerystringSchema = z.object({ group: z.enum(["true", "false"])
 
 /** A bulk call's selected ids: at least one, at most a page's worth of 100. */
 export const idsSchema = z
-  .array(idSchema, { error: "ids must be a list of ids" })
+  .array(idSchema, { error: messages.idsInvalid })
   .min(1, messages.noIdsSelected)
-  .max(maxPageSize, `At most ${maxPageSize} records at once`);
+  .max(maxPageSize, messages.atMostRecords(maxPageSize));
 
 /** Trimmed text filter; empty means "no filter". */
 export const textFilter = (max = 100) =>

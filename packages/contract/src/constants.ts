@@ -16,6 +16,13 @@ export const scrollTopThresholdPx = 300;
 
 export const brandName = "Rewards";
 
+/** The languages of the dashboard and of e-mails (ISO 639-1), English first as the fallback. */
+export const languages = ["en", "de", "es", "fr", "ja", "zh"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "en";
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === "string" && (languages as readonly string[]).includes(value);
+
 export const adminStatuses = ["pending", "active", "disabled"] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 

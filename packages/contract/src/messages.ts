@@ -1,13 +1,37 @@
 /**
- * Every validation and user-facing message, once: the forms and the server answer the same words
- * (decision 0007).
- * Both the forms and the routes read these, so a 400 and a form show the same words.
+ * Every validation and user-facing message of the server, once: the forms and the server answer the same
+ * words (decision 0007). Each has a stable code (its name here) that answers carry beside the English text,
+ * so a client shows it in its own language; `{name}` marks an argument, filled in order (ICU syntax).
  */
-export const messages = {
+
+/**
+ * A text from this catalogue. Answers only carry these (the type keeps a stray literal out), so every
+ * message a client sees has a code.
+ */
+export type Message = string & { readonly catalogued: unique symbol };
+
+type Fill<Names extends readonly string[]> = (...values: { [K in keyof Names]: string | number }) => Message;
+type WithArgs<Names extends readonly string[]> = Fill<Names> & { template: string; names: Names };
+
+/**
+ * A message with arguments: `withArgs("Minimum {n} symbols", "n")(8)` is "Minimum 8 symbols". Numbers are
+ * written plainly, as the API always has; a client formats them in its language from `params`.
+ */
+function withArgs<const Names extends readonly string[]>(template: string, ...names: Names): WithArgs<Names> {
+  const fill = (...values: (string | number)[]) =>
+    names.reduce(
+      (text, name, index) => text.replaceAll(`{${name}}`, () => String(values[index] ?? "")),
+      template,
+    ) as Message;
+  return Object.assign(fill, { template, names }) as unknown as WithArgs<Names>;
+}
+
+const catalogue = {
   required: "Required field",
   timeZone: "Choose a time zone such as Europe/Berlin or UTC",
-  min: (n: number) => `Minimum ${n} symbols`,
-  max: (n: number) => `Maximum ${n} symbols`,
+  languageUnknown: "Choose one of the languages: de, en, es, fr, ja or zh",
+  min: withArgs("Minimum {n} symbols", "n"),
+  max: withArgs("Maximum {n} symbols", "n"),
   wrongEmail: "Wrong email format",
   passwordMismatch: "Password and Confirm Password didn't match",
   acceptTerms: "You must accept the terms and conditions",
@@ -16,7 +40,7 @@ export const messages = {
   loginIncorrect: "The login detail is incorrect",
   accountPending: "Your account waiting to be approved.",
   accountDisabled: "Your account has been disabled.",
-  notFoundEmail: (email: string) => `The requested ${email} is not found`,
+  notFoundEmail: withArgs("The requested {email} is not found", "email"),
   resetTokenInvalid: "This reset link is invalid. Ask for a new one.",
   resetTokenUsed: "This reset link has already been used. Ask for a new one.",
   resetTokenExpired: "This reset link has expired. Ask for a new one.",
@@ -39,8 +63,10 @@ export const messages = {
   providerNotReady: "Set up a payout provider before choosing it",
   codeUsed: "This code has been used: it stays on record",
   payoutsPaused: "Payouts are paused for this app: lift the pause in Payout settings first",
-  approvalNeeded: (above: number) =>
-    `This redeem costs more than ${above} points: another member must approve it before it is paid`,
+  approvalNeeded: withArgs(
+    "This redeem costs more than {above} points: another member must approve it before it is paid",
+    "above",
+  ),
   approverCannotPay: "You approved this redeem: another member must pay it",
   alreadyApproved: "This redeem is already approved",
   approvalNotNeeded: "This redeem does not need an approval",
@@ -51,8 +77,11 @@ export const messages = {
   badWebhookSignature: "Bad signature",
   holdNotHeld: "This credit is no longer held",
   secretRequired: "Enter the secret: there is no saved one to keep",
-  adjustmentOverLimit: (limit: number, left: number) =>
-    `Support can adjust at most ${limit} points in 24 hours; ${left} are left`,
+  adjustmentOverLimit: withArgs(
+    "Support can adjust at most {limit} points in 24 hours; {left} are left",
+    "limit",
+    "left",
+  ),
   inviteInvalid: "This invitation link is not valid: it may have expired, been used or withdrawn",
   inviteMailFailed: "The invitation could not be e-mailed. Try again later.",
   inviteWrongAccount: "This invitation is for another e-mail address: sign in with the invited account",
@@ -68,8 +97,8 @@ export const messages = {
   inviteCodeRequired: "Invite Code is required",
   provisionRequired: "Provision is required",
   creditRequired: "Credit is required",
-  minimum: (n: number) => `Minimum ${n}`,
-  maximum: (n: number) => `Maximum ${n}`,
+  minimum: withArgs("Minimum {n}", "n"),
+  maximum: withArgs("Maximum {n}", "n"),
   wholeNumber: "Must be a whole number",
   noIdsSelected: "Select at least one record",
   statusChoice: "Choose Banned (2) or Active (3)",
@@ -78,12 +107,13 @@ export const messages = {
   pointsNotSettable:
     "The balance cannot be set directly: send pointsDelta (the points to add, negative to remove) and pointsReason",
   pointsReasonRequired: "Say why the points change",
-  pointsMoveLimit: (max: number) =>
-    `A change can add or remove at most ${max.toLocaleString("en-US")} points`,
-  pointsBelowZero: (balance: number) =>
-    `This change would leave the user with a negative balance (they have ${balance} points)`,
-  pointsAboveLimit: (max: number) =>
-    `This change would take the balance above ${max.toLocaleString("en-US")} points`,
+  // These two have always written their limit grouped ("1,000,000"): callers pass it so.
+  pointsMoveLimit: withArgs("A change can add or remove at most {max} points", "max"),
+  pointsBelowZero: withArgs(
+    "This change would leave the user with a negative balance (they have {balance} points)",
+    "balance",
+  ),
+  pointsAboveLimit: withArgs("This change would take the balance above {max} points", "max"),
   giftCardCodeRequired: "Gift Card Code is required",
   rewardNameRequired: "Reward Name is required",
   emailRequired: "Email is required",
@@ -91,7 +121,7 @@ export const messages = {
   mailNotConfigured: "Mail sending is not configured",
   redeemAlreadySent: "This redeem has already been sent",
   redeemNotPending: "Only a pending redeem can be cancelled",
-  insufficientPoints: (email: string) => `Not enough points: ${email} cannot pay for this redeem again`,
+  insufficientPoints: withArgs("Not enough points: {email} cannot pay for this redeem again", "email"),
   // Settings, network, notifications
   titleRequired: "Title is required",
   descriptionRequired: "Description is required",
@@ -102,7 +132,7 @@ export const messages = {
   enableFlag: "Must be 0 or 1",
   notAnIp: "Not an IP address",
   secretIsPublic: "The secret key cannot be the same as the ID that offerwall links show to app users",
-  maxItems: (n: number) => `At most ${n} entries`,
+  maxItems: withArgs("At most {n} entries", "n"),
   nothingToSave: "Nothing to save",
   unknownNetwork: "Unknown network",
   unknownSocial: "Unknown social login: facebook, google or twitter",
@@ -112,12 +142,12 @@ export const messages = {
   imageType: "Only PNG, JPEG, WebP, GIF or ICO images are accepted",
   imageTooLarge: "The image is larger than 2 MB",
   formUnreadable: "Send the form as multipart/form-data with its fields and images",
-  mailTestSent: (to: string) => `A test e-mail was sent to ${to}`,
-  mailTestFailed: (detail: string) => `Mailgun did not accept the message: ${detail}`,
+  mailTestSent: withArgs("A test e-mail was sent to {to}", "to"),
+  mailTestFailed: withArgs("Mailgun did not accept the message: {detail}", "detail"),
   pushNotConfigured: "Push notifications are not configured",
-  pushFailed: (detail: string) => `Firebase did not accept the notification: ${detail}`,
+  pushFailed: withArgs("Firebase did not accept the notification: {detail}", "detail"),
   serviceAccountNotJson: "Paste the service account key file (JSON) from Firebase",
-  serviceAccountField: (field: string) => `The service account key has no valid ${field}`,
+  serviceAccountField: withArgs("The service account key has no valid {field}", "field"),
   serviceAccountPrivateKey: "The service account key's private_key is not a valid private key",
   serviceAccountTokenUri:
     "The service account key's token_uri must be Google's OAuth address (https://oauth2.googleapis.com/token)",
@@ -125,7 +155,7 @@ export const messages = {
   priorityRequired: "Priority is required",
   countryRequired: "Please select a country",
   countryUnknown: "Choose a country from the list",
-  countryCodeTaken: (code: string) => `A country with the code ${code} already exists`,
+  countryCodeTaken: withArgs("A country with the code {code} already exists", "code"),
   rewardItemNameRequired: "RewardItem Name is required",
   pointsRequired: "Points is required",
   // Mobile app API (docs/features/app-api.md)
@@ -136,8 +166,11 @@ export const messages = {
   appUserBanned: "Your account has been banned. Contact support if you think this is a mistake.",
   vpnSignupBlocked: "Sign-ups through a VPN, proxy or Tor are not allowed. Turn it off and try again.",
   rewardNotOffered: "This reward is not offered in your country",
-  notEnoughPoints: (cost: number, balance: number) =>
-    `Not enough points: this reward costs ${cost} points and you have ${balance}`,
+  notEnoughPoints: withArgs(
+    "Not enough points: this reward costs {cost} points and you have {balance}",
+    "cost",
+    "balance",
+  ),
   // Two-factor sign-in and sessions (docs/two-factor.md)
   mfaCodeFormat: "Enter the 6-digit code from your authenticator app or a recovery code",
   mfaCodeWrong: "This code is not correct. Check the time on your phone or use a recovery code.",
@@ -151,80 +184,122 @@ export const messages = {
   signedOut: "You have been signed out.",
   sessionEnded: "The session has been signed out.",
   sessionsEnded: "Every session has been signed out.",
-} as const;
+  // Answers of the server itself: a store refusing a value, a body it cannot read, a limit.
+  recordExists: withArgs("A record with this {field} already exists", "field"),
+  valueInUse: withArgs("This {field} is already in use", "field"),
+  recordDuplicate: "This record already exists",
+  recordReferenced: "This record is referenced by other records, or refers to one that does not exist",
+  valueInvalid: "A value is not valid for its field",
+  bodyNotJson: "The body is not JSON",
+  bodyEmpty: "The body is empty: send a JSON object",
+  bodyTooLarge: "The request body is too large",
+  mediaTypeUnsupported: "Send the body as application/json",
+  routeNotFound: withArgs("Route {method} {path} not found", "method", "path"),
+  requestRefused: withArgs("The request was refused: {detail}", "detail"),
+  webhookShape: "Expected a JSON body with an event, a uuid and the payload's resource id and type",
+  viewLimit: withArgs("At most {n} views per list", "n"),
+  viewSharedForbidden: "Only owners and admins may save or delete views shared with the team",
+  rewardFormUnreadable: "Send the reward form as multipart/form-data",
+  csvHeader: "The first line must be a header naming the columns: code, and optionally pin and expires",
+  csvUnreadable: withArgs("The CSV cannot be read: {detail}", "detail"),
+  viewNameTaken: withArgs('You already have a view named "{name}" for this list', "name"),
+  sharedViewNameTaken: withArgs('A shared view named "{name}" already exists for this list', "name"),
+  // The API's own checks of a request's shape (lists, filters, settings).
+  idInvalid: "Not a valid id",
+  idsInvalid: "ids must be a list of ids",
+  oneOf: withArgs("{field} must be one of: {choices}", "field", "choices"),
+  mustBe: withArgs("{field} must be {value}", "field", "value"),
+  trueOrFalse: withArgs("{field} must be true or false", "field"),
+  fieldRequired: withArgs("{field} is required", "field"),
+  atMostCharacters: withArgs("At most {n} characters", "n"),
+  between: withArgs("{field} must be {min} to {max}", "field", "min", "max"),
+  atMostRecords: withArgs("At most {n} records at once", "n"),
+  atMostRedeems: withArgs("At most {n} redeems at once", "n"),
+  countryCodeFormat: "A two-letter country code",
+  currencyCodeFormat: "A currency code of 3 capital letters, e.g. USD",
+  unknownOutcome: "Unknown outcome",
+  unknownAction: "Unknown action",
+  userInfoTooLarge: withArgs("userInfo is larger than {n} characters", "n"),
+  searchEmpty: "Type something to search for",
+  toBeforeFrom: "to is before from",
+  fromAfterTo: "from must not be after to",
+  rangeTooLong: withArgs("A range covers at most {n} days", "n"),
+  timeZoneInvalid: "tz must be an IANA time zone such as Europe/Berlin",
+  csvRequired: "The CSV is required",
+  csvTooLarge: "The file is too large (10 MB at most)",
+  numberOrAny: "Must be a number, or null for any",
+  approvalThresholdInvalid: "Must be a number of points, or null to need no approval",
+  holdRulesMax: withArgs("At most {n} hold rules", "n"),
+  amountInvalid: "Must be an amount, e.g. 5 or 2.50",
+  twoDecimals: "At most 2 decimals",
+  stateKeyEmpty: "A state key is empty",
+  stateKeyTooLong: withArgs("A state key has at most {n} characters", "n"),
+  stateValueTooLong: withArgs("A state value has at most {n} characters", "n"),
+  stateKeysMax: withArgs("At most {n} state keys", "n"),
+  viewNameRequired: "Give the view a name",
+  redeemStatusChoice: "Status must be 0 (Pending), 1 (Sent), 2 (Rejected) or 3 (Processing)",
+  redeemStatusSetChoice: "Status must be 0 (Pending), 1 (Sent) or 2 (Rejected)",
+  messageTooLong: "The message is too long",
+  // A field's message as the answer's own: "email: Wrong email format".
+  fieldInvalid: withArgs("{field}: {message}", "field", "message"),
+  csvTooManyRows: withArgs("The file has more than {n} rows: split it", "n"),
+};
 
-/** The message shown for each failed action, keyed by action (decision 0007). */
-export const actionErrors = {
-  login: "The login detail is incorrect",
-  register: "Your account waiting to be approved.",
-  loadProfile: "Can't load profile",
-  loadAdmins: "Can't find administrators",
-  updateAdminState: "Can't update administrator",
-  findAppUsers: "Can't find customers",
-  findAppUser: "Can't find customer",
-  loadAppUserDetails: "Can't load customer details",
-  createAppUser: "Can't create customer",
-  updateAppUser: "Can't update customer",
-  updateAppUsersStatus: "Can't update customers status",
-  loadDashboard: "Can't load dashboard",
-  findOffers: "Can't find offers",
-  loadOfferDetails: "Can't load offer details",
-  findPostbacks: "Can't find postbacks",
-  findActivity: "Can't find activity",
-  loadHistory: "Can't load history",
-  loadPostbackDetails: "Can't load postback details",
-  findRedeems: "Can't find redeems",
-  findRedeem: "Can't find redeem",
-  loadRedeemDetails: "Can't load redeem details",
-  cancelRedeem: "Can't cancel redeem",
-  createRedeem: "Can't create redeem",
-  updateRedeem: "Can't update redeem",
-  updateRedeemsStatus: "Can't update redeems status",
-  loadGiveaway: "Can't load giveaway",
-  createGiveaway: "Can't create giveaway",
-  updateGiveaway: "Can't update giveaway",
-  findNetwork: "Can't find network",
-  createNetwork: "Can't create network",
-  updateNetwork: "Can't update network",
-  findNativeAds: "Can't find nativeAds",
-  createNativeAds: "Can't create nativeAds",
-  updateNativeAds: "Can't update nativeAds",
-  findSetting: "Can't find setting",
-  createSetting: "Can't create setting",
-  updateSetting: "Can't update setting",
-  findSocialconfig: "Can't find socialconfig",
-  createSocialconfig: "Can't create socialconfig",
-  updateSocialconfig: "Can't update socialconfig",
-  findSettingconfig: "Can't find settingconfig",
-  createSettingconfig: "Can't create settingconfig",
-  updateSettingconfig: "Can't update settingconfig",
-  findMailconfig: "Can't find mailconfig",
-  createMailconfig: "Can't create mailconfig",
-  updateMailconfig: "Can't update mailconfig",
-  sendTestMail: "Can't send test e-mail",
-  findPushconfig: "Can't find pushconfig",
-  createPushconfig: "Can't create pushconfig",
-  updatePushconfig: "Can't update pushconfig",
-  findNotification: "Can't find notification",
-  createNotification: "Can't create notification",
-  updateNotification: "Can't update notification",
-  findCountries: "Can't find countries",
-  findCountry: "Can't find country",
-  loadCountryDetails: "Can't load country details",
-  cancelCountry: "Can't cancel country",
-  createCountry: "Can't create country",
-  updateCountry: "Can't update country",
-  deleteCountries: "Can't delete countries",
-  findRewards: "Can't find rewards",
-  findReward: "Can't find reward",
-  cancelReward: "Can't cancel reward",
-  createReward: "Can't create reward",
-  updateReward: "Can't update reward",
-  deleteRewards: "Can't delete rewards",
-  findRewardItems: "Can't find rewardItems",
-  findRewardItem: "Can't find rewardItem",
-  cancelRewardItem: "Can't cancel rewardItem",
-  createRewardItem: "Can't create rewardItem",
-  updateRewardItem: "Can't update rewardItem",
-  deleteRewardItems: "Can't delete rewardItems",
-} as const;
+type Catalogue = typeof catalogue;
+export type MessageCode = keyof Catalogue;
+export const messages = catalogue as {
+  [C in MessageCode]: Catalogue[C] extends string ? Message : Catalogue[C];
+};
+
+/** A message's code and arguments; what a client needs to say it in another language. */
+export type MessageParts = { code: MessageCode; params?: Record<string, string | number> };
+
+/** The English text of every code, with `{name}` where an argument goes. */
+export const messageTemplates = Object.fromEntries(
+  Object.entries(catalogue).map(([code, entry]) => [
+    code,
+    typeof entry === "string" ? entry : entry.template,
+  ]),
+) as Record<MessageCode, string>;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const codeOfText = new Map<string, MessageCode>();
+for (const [code, entry] of Object.entries(catalogue)) {
+  if (typeof entry === "string" && !codeOfText.has(entry)) codeOfText.set(entry, code as MessageCode);
+}
+
+// Each text with arguments as a pattern, the most fixed words first: "Minimum 8 symbols" is min and not
+// minimum, and "{field}: {message}" is tried last.
+const patterns = Object.entries(catalogue)
+  .flatMap(([code, entry]) => (typeof entry === "string" ? [] : [{ code: code as MessageCode, ...entry }]))
+  .map(({ code, template, names }) => ({
+    code,
+    names,
+    pattern: new RegExp(`^${escapeRegExp(template).replace(/\\\{\w+\\\}/g, "([\\s\\S]*?)")}$`),
+    fixedLength: template.replace(/\{\w+\}/g, "").length,
+  }))
+  .sort((a, b) => b.fixedLength - a.fixedLength);
+
+const asArgument = (value: string): string | number =>
+  /^-?\d{1,3}(,\d{3})*(\.\d+)?$|^-?\d+(\.\d+)?$/.test(value) ? Number(value.replaceAll(",", "")) : value;
+
+/**
+ * The code and arguments of a catalogued English text (a field error, a form's own check), or undefined
+ * for a text that is not one. Numbers come back as numbers, for the client to format.
+ */
+export function describeMessage(text: string): MessageParts | undefined {
+  const code = codeOfText.get(text);
+  if (code) return { code };
+  for (const { code, names, pattern } of patterns) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    return {
+      code,
+      params: Object.fromEntries(names.map((name, index) => [name, asArgument(match[index + 1] ?? "")])),
+    };
+  }
+  return undefined;
+}
+
+export const messageCodes = Object.keys(catalogue) as [MessageCode, ...MessageCode[]];

@@ -1,4 +1,4 @@
-import { messages } from "@rewards/contract";
+import { type Message, messages } from "@rewards/contract";
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
 
@@ -9,8 +9,10 @@ import { AppError } from "./errors.ts";
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) fieldErrors[issue.path.join(".") || "_"] ??= issue.message;
+  // Zod's messages are the contract's own (its schemas name them), so they are catalogued.
+  const fieldErrors: Record<string, Message> = {};
+  for (const issue of result.error.issues)
+    fieldErrors[issue.path.join(".") || "_"] ??= issue.message as Message;
   const [field, message] = Object.entries(fieldErrors)[0] ?? ["_", messages.validation];
-  throw new AppError(400, field === "_" ? message : `${field}: ${message}`, fieldErrors);
+  throw new AppError(400, field === "_" ? message : messages.fieldInvalid(field, message), fieldErrors);
 }

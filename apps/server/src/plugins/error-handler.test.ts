@@ -51,7 +51,7 @@ describe("database errors", () => {
       throw new Error("secret internals");
     });
     app.get("/app-error", async () => {
-      throw new AppError(422, "Nope", { field: "Bad" }, { "x-extra": "yes" });
+      throw new AppError(422, messages.maximum(5000), { field: messages.required }, { "x-extra": "yes" });
     });
     await app.ready();
   });
@@ -63,7 +63,9 @@ describe("database errors", () => {
     expect(response.json()).toEqual({
       statusCode: 409,
       error: "Conflict",
+      code: "recordExists",
       message: "A record with this username already exists",
+      params: { field: "username" },
       fieldErrors: { username: "This username is already in use" },
     });
   });
@@ -80,6 +82,7 @@ describe("database errors", () => {
     expect(response.json()).toEqual({
       statusCode: 400,
       error: "Bad Request",
+      code: "valueInvalid",
       message: "A value is not valid for its field",
     });
   });
@@ -90,19 +93,22 @@ describe("database errors", () => {
     expect(response.json()).toEqual({
       statusCode: 500,
       error: "Internal Server Error",
+      code: "internal",
       message: messages.internal,
     });
   });
 
-  it("answers an AppError with its status, field errors and headers", async () => {
+  it("answers an AppError with its status, code and arguments, field errors and headers", async () => {
     const response = await app.inject({ method: "GET", url: "/app-error" });
     expect(response.statusCode).toBe(422);
     expect(response.headers["x-extra"]).toBe("yes");
     expect(response.json()).toEqual({
       statusCode: 422,
       error: "Unprocessable Entity",
-      message: "Nope",
-      fieldErrors: { field: "Bad" },
+      code: "maximum",
+      message: "Maximum 5000",
+      params: { n: 5000 },
+      fieldErrors: { field: "Required field" },
     });
   });
 });
@@ -113,26 +119,46 @@ describe("malformed requests", () => {
     t.app.inject({ method: "POST", url: "/api/users/login", headers, payload });
 
   it.each([
-    ["malformed JSON", { "content-type": "application/json" }, '{"username": ', 400],
-    ["an empty JSON body", { "content-type": "application/json" }, "", 400],
-    ["JSON null", { "content-type": "application/json" }, "null", 400],
-    ["a __proto__ key", { "content-type": "application/json" }, '{"__proto__": {"role": "owner"}}', 400],
-    ["an unknown content type", { "content-type": "application/xml" }, "<username>a</username>", 415],
-    ["a text body", { "content-type": "text/plain" }, "username=a", 400],
-    ["a form body", { "content-type": "application/x-www-form-urlencoded" }, "username=a&password=b", 415],
+    ["malformed JSON", { "content-type": "application/json" }, '{"username": ', 400, "bodyNotJson"],
+    ["an empty JSON body", { "content-type": "application/json" }, "", 400, "bodyEmpty"],
+    ["JSON null", { "content-type": "application/json" }, "null", 400, undefined],
+    [
+      "a __proto__ key",
+      { "content-type": "application/json" },
+      '{"__proto__": {"role": "owner"}}',
+      400,
+      undefined,
+    ],
+    [
+      "an unknown content type",
+      { "content-type": "application/xml" },
+      "<username>a</username>",
+      415,
+      "mediaTypeUnsupported",
+    ],
+    ["a text body", { "content-type": "text/plain" }, "username=a", 400, undefined],
+    [
+      "a form body",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "username=a&password=b",
+      415,
+      "mediaTypeUnsupported",
+    ],
     [
       "a body over 1 MB",
       { "content-type": "application/json" },
       `{"username":"${"a".repeat(1024 * 1024)}"}`,
       413,
+      "bodyTooLarge",
     ],
-  ])("answers %s with a 4xx in the error shape", async (_name, headers, payload, status) => {
+  ])("answers %s with a 4xx in the error shape", async (_name, headers, payload, status, code) => {
     const response = await post(headers, payload);
     expect(response.statusCode).toBe(status);
     const body = response.json();
     expect(body).toMatchObject({
       statusCode: status,
       error: expect.any(String),
+      code: code ?? expect.any(String),
       message: expect.any(String),
     });
     expect(body.message).not.toBe(messages.internal);
@@ -144,7 +170,9 @@ describe("malformed requests", () => {
     expect(response.json()).toEqual({
       statusCode: 404,
       error: "Not Found",
+      code: "routeNotFound",
       message: "Route DELETE /api/users/login not found",
+      params: { method: "DELETE", path: "/api/users/login" },
     });
   });
 });

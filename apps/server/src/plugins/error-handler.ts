@@ -1,21 +1,34 @@
 import { STATUS_CODES } from "node:http";
-import { messages } from "@rewards/contract";
+import { describeMessage, type ErrorAnswer, type Message, messages } from "@rewards/contract";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
 
-type Answer = { statusCode: number; error: string; message: string; fieldErrors?: Record<string, string> };
+type Answer = ErrorAnswer;
 
+/**
+ * An error answer: the English message with its stable code and arguments, so a client can say it in its
+ * own language (a field's message is described by the field's own code).
+ */
 export const errorAnswer = (
   statusCode: number,
-  message: string,
+  message: Message,
   fieldErrors?: Record<string, string>,
-): Answer => ({
-  statusCode,
-  error: STATUS_CODES[statusCode] ?? "Error",
-  message,
-  ...(fieldErrors ? { fieldErrors } : {}),
-});
+): Answer => {
+  const parts = describeMessage(message) ?? describeMessage(messages.requestRefused(message));
+  const inner = parts?.code === "fieldInvalid" ? describeMessage(String(parts.params?.message)) : undefined;
+  const { code, params } = inner
+    ? { code: inner.code, params: { ...inner.params, field: String(parts?.params?.field) } }
+    : (parts ?? { code: "requestRefused" as const, params: { detail: message } });
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? "Error",
+    code,
+    message,
+    ...(params ? { params } : {}),
+    ...(fieldErrors ? { fieldErrors } : {}),
+  };
+};
 
 /** PostgreSQL error codes that are the client's fault (Drizzle wraps the driver error in `.cause`). */
 function postgresAnswer(error: unknown): Answer | undefined {
@@ -31,15 +44,12 @@ function postgresAnswer(error: unknown): Answer | undefined {
       const name = field ? field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : undefined;
       return errorAnswer(
         409,
-        name ? `A record with this ${name} already exists` : "This record already exists",
-        name ? { [name]: `This ${name} is already in use` } : undefined,
+        name ? messages.recordExists(name) : messages.recordDuplicate,
+        name ? { [name]: messages.valueInUse(name) } : undefined,
       );
     }
     case "23503":
-      return errorAnswer(
-        409,
-        "This record is referenced by other records, or refers to one that does not exist",
-      );
+      return errorAnswer(409, messages.recordReferenced);
     case "22P02":
     case "22003":
     case "22001":
@@ -48,7 +58,7 @@ function postgresAnswer(error: unknown): Answer | undefined {
     // A NUL character (U+0000) in text or JSON, which PostgreSQL cannot store.
     case "22021":
     case "22P05":
-      return errorAnswer(400, "A value is not valid for its field");
+      return errorAnswer(400, messages.valueInvalid);
     default:
       return undefined;
   }
@@ -97,14 +107,27 @@ function databaseUnavailableAnswer(error: unknown): Answer | undefined {
   return undefined;
 }
 
+// Fastify's own refusals of a body, by its error code, in the catalogue's words.
+const fastifyMessages: Record<string, Message> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.bodyEmpty,
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.bodyNotJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.mediaTypeUnsupported,
+};
+
 function validationAnswer(error: FastifyError): Answer {
-  const fieldErrors: Record<string, string> = {};
+  // The schemas' messages are the contract's catalogue (zod's own, for a shape no form sends, are not).
+  const fieldErrors: Record<string, Message> = {};
   for (const issue of error.validation ?? []) {
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
-    fieldErrors[field] ??= issue.message ?? messages.validation;
+    fieldErrors[field] ??= (issue.message ?? messages.validation) as Message;
   }
   const first = Object.entries(fieldErrors)[0];
-  const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : messages.validation;
+  const message = first
+    ? first[0] === "_"
+      ? first[1]
+      : messages.fieldInvalid(first[0], first[1])
+    : messages.validation;
   return errorAnswer(400, message, fieldErrors);
 }
 
@@ -132,7 +155,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(errorAnswer(status, error.message));
+      // Any other refusal keeps Fastify's words, under the code requestRefused.
+      const message = fastifyMessages[error.code] ?? (error.message as Message);
+      return reply.code(status).send(errorAnswer(status, message));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send(errorAnswer(500, messages.internal));

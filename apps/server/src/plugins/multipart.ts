@@ -1,5 +1,5 @@
 import fastifyMultipart, { type Multipart } from "@fastify/multipart";
-import { maxUploadBytes } from "@rewards/contract";
+import { type Message, maxUploadBytes } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../lib/errors.ts";
 
@@ -27,7 +27,7 @@ export async function registerMultipart(app: FastifyInstance) {
  */
 export async function readMultipartParts(
   request: FastifyRequest,
-  unreadable: string,
+  unreadable: Message,
   onPart: (part: Multipart) => Promise<void>,
 ) {
   if (!request.isMultipart()) throw new AppError(400, unreadable);

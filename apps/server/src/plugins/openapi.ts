@@ -72,7 +72,8 @@ export async function registerOpenApi(
         description: [
           "The dashboard's calls (`/api`, a Bearer token from `POST /api/users/login`), the networks'",
           "postbacks (`/postback`) and the mobile app's calls (`/app/v1`).",
-          "Every error answers `{ statusCode, error, message }`; a validation error adds `fieldErrors`.",
+          "Every error answers `{ statusCode, error, code, message }` (`code` is stable, `message` English,",
+          "`params` its arguments); a validation error adds `fieldErrors`.",
         ].join(" "),
       },
       servers: [{ url: options.publicUrl }],

@@ -68,6 +68,7 @@ it.each([
     expect(response.json()).toEqual({
       statusCode: 503,
       error: "Service Unavailable",
+      code: "databaseUnavailable",
       message: messages.databaseUnavailable,
     });
     expect(response.headers["retry-after"]).toBe("5");

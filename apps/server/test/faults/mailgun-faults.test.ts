@@ -276,6 +276,7 @@ describe("password recovery mail", () => {
         expect(response.json()).toEqual({
           statusCode: 503,
           error: "Service Unavailable",
+          code: "recoverMailFailed",
           message: messages.recoverMailFailed,
         });
       } finally {

@@ -1,3 +1,4 @@
+import { messageCodes } from "@rewards/contract";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,7 +13,8 @@ import { startAppWithTwoTenants } from "./support/tenants-with-data.ts";
 /**
  * Bad input never answers 5xx (decision 0007): for every operation of the OpenAPI document, generated path
  * values, queries and bodies (hostile or not) and a fixed set of malformed bodies, sent signed in. Each
- * answer must be under 500; each 4xx must carry { statusCode, error, message } and change no row.
+ * answer must be under 500; each 4xx must carry { statusCode, error, code, message } (a code of the
+ * catalogue, so a client can say it in its language) and change no row.
  * HARDENING_SEED replays a run; HARDENING_RUNS sets the generated cases per operation.
  */
 const seed = Number(process.env.HARDENING_SEED ?? 20_261_122);
@@ -135,9 +137,17 @@ function describeCase(request: RequestCase, response: LightMyRequestResponse) {
 
 function isErrorAnswer(response: LightMyRequestResponse, status: number): boolean {
   try {
-    const answer = response.json<{ statusCode?: unknown; error?: unknown; message?: unknown }>();
+    const answer = response.json<{
+      statusCode?: unknown;
+      error?: unknown;
+      code?: unknown;
+      message?: unknown;
+    }>();
     return (
-      answer.statusCode === status && typeof answer.error === "string" && typeof answer.message === "string"
+      answer.statusCode === status &&
+      typeof answer.error === "string" &&
+      typeof answer.message === "string" &&
+      (messageCodes as readonly unknown[]).includes(answer.code)
     );
   } catch {
     return false;
@@ -167,7 +177,7 @@ async function check(operation: Operation, request: RequestCase, seen: Set<numbe
     // answers the JSON error like every other route.
     const plainZero = plainTextRefusals.has(operation.key) && response.body === "0";
     if (!plainZero && !isErrorAnswer(response, status)) {
-      problems.push(`the ${status} is not { statusCode, error, message }`);
+      problems.push(`the ${status} is not { statusCode, error, code, message }`);
     }
     const allowed = [countersTable, ...(refusalsThatWrite[operation.key]?.tables ?? [])];
     const unexpected = changed.filter((table) => !allowed.includes(table));

@@ -50,7 +50,12 @@ const call = (jwt: string) => t.app.inject({ method: "GET", url: "/api/profile/m
 async function expectRefused(jwt: string) {
   const response = await call(jwt);
   expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ statusCode: 401, error: "Unauthorized", message: messages.unauthorized });
+  expect(response.json()).toEqual({
+    statusCode: 401,
+    error: "Unauthorized",
+    code: "unauthorized",
+    message: messages.unauthorized,
+  });
 }
 
 it("opens the API with a correctly built token (the control for every forgery below)", async () => {

@@ -54,7 +54,12 @@ async function expectOpen(token: string, open: boolean) {
   });
   expect(list.statusCode, list.body).toBe(status);
   if (!open)
-    expect(me.json()).toEqual({ statusCode: 401, error: "Unauthorized", message: messages.unauthorized });
+    expect(me.json()).toEqual({
+      statusCode: 401,
+      error: "Unauthorized",
+      code: "unauthorized",
+      message: messages.unauthorized,
+    });
 }
 
 describe("hole 10: sign-out ends the session", () => {

@@ -1,6 +1,6 @@
 import { errorAnswerSchema, idParamsSchema, okAnswerSchema } from "../common.ts";
 import { endpoint } from "../endpoint.ts";
-import { accessTokenAnswerSchema, profileSchema } from "../resources/auth.ts";
+import { accessTokenAnswerSchema, profileSchema, profileUpdateSchema } from "../resources/auth.ts";
 import {
   adminSessionListSchema,
   mfaCodeBodySchema,
@@ -20,6 +20,15 @@ export const profileEndpoints = {
     tags: ["auth"],
     summary: "The signed-in administrator's profile",
     responses: { 200: profileSchema, 401: errorAnswerSchema },
+  }),
+  update: endpoint({
+    method: "PUT",
+    permission: "account",
+    path: "/api/profile/me",
+    tags: ["auth"],
+    summary: "Change the signed-in administrator's own settings (the dashboard language)",
+    body: profileUpdateSchema,
+    responses: { 200: profileSchema, 400: errorAnswerSchema, 401: errorAnswerSchema },
   }),
   sessions: endpoint({
     method: "GET",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminStatuses, maxPageSize } from "../constants.ts";
+import { messages } from "../messages.ts";
 
 export const adminSchema = z.object({
   _id: z.string(),
@@ -18,7 +19,7 @@ export const adminListAnswerSchema = z.object({
 export type AdminListAnswer = z.infer<typeof adminListAnswerSchema>;
 
 export const adminStateBodySchema = z.object({
-  status: z.enum(["active", "disabled"], { error: "Status must be active or disabled" }),
+  status: z.enum(["active", "disabled"], { error: messages.oneOf("status", "active, disabled") }),
 });
 export type AdminStateBody = z.infer<typeof adminStateBodySchema>;
 

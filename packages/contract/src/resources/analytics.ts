@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "../common.ts";
+import { messages } from "../messages.ts";
 import { liabilitiesSchema } from "./payouts.ts";
 
 export const analyticsGranularities = ["day", "week", "month"] as const;
@@ -32,16 +33,16 @@ export const analyticsQuerySchema = z
     to: day,
     granularity: z
       .enum(analyticsGranularities, {
-        error: `granularity must be one of: ${analyticsGranularities.join(", ")}`,
+        error: messages.oneOf("granularity", analyticsGranularities.join(", ")),
       })
       .default("day"),
     by: z
-      .enum(analyticsDimensions, { error: `by must be one of: ${analyticsDimensions.join(", ")}` })
+      .enum(analyticsDimensions, { error: messages.oneOf("by", analyticsDimensions.join(", ")) })
       .default("network"),
   })
-  .refine((query) => query.from <= query.to, { error: "from must not be after to", path: ["to"] })
+  .refine((query) => query.from <= query.to, { error: messages.fromAfterTo, path: ["to"] })
   .refine((query) => analyticsDaysIn(query.from, query.to) <= analyticsMaxDays, {
-    error: `A range covers at most ${analyticsMaxDays} days`,
+    error: messages.rangeTooLong(analyticsMaxDays),
     path: ["to"],
   });
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;

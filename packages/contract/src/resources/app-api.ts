@@ -41,7 +41,7 @@ export const appDeviceRecordSchema = z.object({
   country_code: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, "A two-letter country code")
+    .regex(/^[A-Za-z]{2}$/, messages.countryCodeFormat)
     .transform((code) => code.toUpperCase())
     .nullish()
     .transform((value) => value ?? null),
@@ -54,7 +54,7 @@ export type AppDeviceRecord = z.input<typeof appDeviceRecordSchema>;
 /** Browser or device fingerprint data the app collects (`userInfo`): a small JSON object. */
 const userInfoSchema = z
   .record(z.string().max(100), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 8_000, "userInfo is larger than 8000 characters")
+  .refine((value) => JSON.stringify(value).length <= 8_000, messages.userInfoTooLarge(8_000))
   .nullish()
   .transform((value) => value ?? null);
 
@@ -71,7 +71,7 @@ export const appSignUpBodySchema = z.object({
   password: newPasswordSchema,
   /** The Share Key of the friend who invited this user. */
   referralCode: referralCodeSchema,
-  platform: z.enum(["android", "ios"], { error: "platform must be android or ios" }).nullish(),
+  platform: z.enum(["android", "ios"], { error: messages.oneOf("platform", "android, ios") }).nullish(),
   device: appDeviceRecordSchema.nullish(),
   userInfo: userInfoSchema,
   visitorId: optionalText(200),
@@ -118,14 +118,14 @@ export const appPageQuerySchema = z.object({
   page: z.coerce
     .number()
     .int()
-    .min(1, "page must be 1 to 1000000")
-    .max(1_000_000, "page must be 1 to 1000000")
+    .min(1, messages.between("page", 1, 1_000_000))
+    .max(1_000_000, messages.between("page", 1, 1_000_000))
     .default(1),
   pageSize: z.coerce
     .number()
     .int()
-    .min(1, `pageSize must be 1 to ${maxPageSize}`)
-    .max(maxPageSize, `pageSize must be 1 to ${maxPageSize}`)
+    .min(1, messages.between("pageSize", 1, maxPageSize))
+    .max(maxPageSize, messages.between("pageSize", 1, maxPageSize))
     .default(20),
 });
 export type AppPageQuery = z.input<typeof appPageQuerySchema>;

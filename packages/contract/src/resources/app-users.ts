@@ -103,9 +103,14 @@ export type AppUserListAnswer = z.infer<typeof appUserListAnswerSchema>;
  */
 export const pointsDeltaSchema = z
   .number({ error: messages.wholeNumber })
-  .int(intMessage(messages.pointsMoveLimit(maxPointsMove), messages.pointsMoveLimit(maxPointsMove)))
-  .min(-maxPointsMove, messages.pointsMoveLimit(maxPointsMove))
-  .max(maxPointsMove, messages.pointsMoveLimit(maxPointsMove));
+  .int(
+    intMessage(
+      messages.pointsMoveLimit(maxPointsMove.toLocaleString("en-US")),
+      messages.pointsMoveLimit(maxPointsMove.toLocaleString("en-US")),
+    ),
+  )
+  .min(-maxPointsMove, messages.pointsMoveLimit(maxPointsMove.toLocaleString("en-US")))
+  .max(maxPointsMove, messages.pointsMoveLimit(maxPointsMove.toLocaleString("en-US")));
 
 /**
  * The user edit form (Shared Key, Email Verification), plus an optional points

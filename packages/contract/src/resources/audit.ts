@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema } from "../common.ts";
 import { maxPageSize } from "../constants.ts";
+import { messages } from "../messages.ts";
 
 /**
  * Every kind of administrator write the audit log records (decision 0021): `<record>.<what>`. Bulk calls
@@ -104,7 +105,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditSortFields = ["createdAt"] as const;
 export const auditFilterSchema = z.object({
-  action: z.enum(auditActions, { error: "Unknown action" }).optional(),
+  action: z.enum(auditActions, { error: messages.unknownAction }).optional(),
   recordId: idSchema.optional(),
   /** The member who acted (their account id). */
   actorId: idSchema.optional(),
@@ -124,8 +125,8 @@ export const auditHistoryQuerySchema = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .min(1, "pageSize must be 1 to 100")
-    .max(maxPageSize, "pageSize must be 1 to 100")
+    .min(1, messages.between("pageSize", 1, maxPageSize))
+    .max(maxPageSize, messages.between("pageSize", 1, maxPageSize))
     .default(10),
 });
 export type AuditHistoryQuery = z.input<typeof auditHistoryQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limits } from "../constants.ts";
+import { languages, limits } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { memberRoles } from "./team.ts";
 
@@ -110,5 +110,16 @@ export const profileSchema = z.object({
    * null when the role has no limit.
    */
   adjustmentAllowance: z.number().nullable(),
+  /**
+   * The dashboard's language: the member's choice, else the request's Accept-Language (the dashboard
+   * sends the one it shows), else English. Operator e-mails use it too.
+   */
+  language: z.enum(languages),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** What a member may change in their own profile. */
+export const profileUpdateSchema = z.object({
+  language: z.enum(languages, { error: messages.languageUnknown }),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTimeZone } from "../common.ts";
 import { offerStatuses } from "../constants.ts";
+import { messages } from "../messages.ts";
 import { liabilitiesSchema, payoutsTodaySchema } from "./payouts.ts";
 
 /** The "today" widgets' period; its days are the client's IANA time zone's (decision 0007). */
@@ -8,13 +9,9 @@ export const dashboardRanges = ["today", "yesterday", "last7", "last30", "thisMo
 export type DashboardRange = (typeof dashboardRanges)[number];
 
 export const dashboardQuerySchema = z.object({
-  tz: z
-    .string()
-    .max(64)
-    .default("UTC")
-    .refine(isTimeZone, { error: "tz must be an IANA time zone such as Europe/Berlin" }),
+  tz: z.string().max(64).default("UTC").refine(isTimeZone, { error: messages.timeZoneInvalid }),
   range: z
-    .enum(dashboardRanges, { error: `range must be one of: ${dashboardRanges.join(", ")}` })
+    .enum(dashboardRanges, { error: messages.oneOf("range", dashboardRanges.join(", ")) })
     .default("today"),
 });
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;

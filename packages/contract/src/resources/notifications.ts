@@ -29,8 +29,8 @@ export const notificationListQuerySchema = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .min(1, "pageSize must be 1 to 100")
-    .max(maxPageSize, "pageSize must be 1 to 100")
+    .min(1, messages.between("pageSize", 1, maxPageSize))
+    .max(maxPageSize, messages.between("pageSize", 1, maxPageSize))
     .default(10),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;

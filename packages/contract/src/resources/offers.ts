@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { offerNetworks, offerStatuses } from "../constants.ts";
+import { messages } from "../messages.ts";
 
 /** A completed offer, as a network's postback reported it. */
 export const completedOfferSchema = z.object({
@@ -25,7 +26,7 @@ export type OfferListEntity = z.infer<typeof offerListEntitySchema>;
 
 export const offerSortFields = ["date", "payout"] as const;
 export const offerFilterSchema = z.object({
-  network: z.enum(offerNetworks, { error: "Unknown network" }).optional(),
+  network: z.enum(offerNetworks, { error: messages.unknownNetwork }).optional(),
   userId: idSchema.optional(),
   _id: idSchema.optional(),
   ip: textFilter(45),

@@ -12,7 +12,7 @@ import { messages } from "../messages.ts";
 export const fulfilments = ["manual", "inventory", "provider"] as const;
 export type Fulfilment = (typeof fulfilments)[number];
 export const fulfilmentSchema = z.enum(fulfilments, {
-  error: `Fulfilment must be one of: ${fulfilments.join(", ")}`,
+  error: messages.oneOf("fulfilment", fulfilments.join(", ")),
 });
 
 /** The limits of a code import: the longest code and PIN, the most rows in one file. */
@@ -22,15 +22,15 @@ export const itemIdParamsSchema = z.object({ itemId: idSchema });
 
 /** `?dryRun=true` checks the file and reports what an import would do, changing nothing. */
 export const codeImportQuerySchema = z.object({
-  dryRun: z.enum(["true", "false"], { error: "dryRun must be true or false" }).default("false"),
+  dryRun: z.enum(["true", "false"], { error: messages.trueOrFalse("dryRun") }).default("false"),
 });
 
 /** The codes as CSV: a header row naming `code`, and optionally `pin` and `expires` (a date, YYYY-MM-DD). */
 export const codeImportBodySchema = z.object({
   csv: z
-    .string({ error: "The CSV is required" })
-    .min(1, "The CSV is required")
-    .max(codeImportLimits.bytes, "The file is too large (10 MB at most)"),
+    .string({ error: messages.csvRequired })
+    .min(1, messages.csvRequired)
+    .max(codeImportLimits.bytes, messages.csvTooLarge),
 });
 export type CodeImportBody = z.input<typeof codeImportBodySchema>;
 
@@ -73,13 +73,13 @@ export const rewardCodeSchema = z.object({
 export type RewardCode = z.infer<typeof rewardCodeSchema>;
 
 export const rewardCodeListQuerySchema = z.object({
-  state: z.enum(codeStates, { error: `state must be one of: ${codeStates.join(", ")}` }).optional(),
+  state: z.enum(codeStates, { error: messages.oneOf("state", codeStates.join(", ")) }).optional(),
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce
     .number()
     .int()
-    .min(1, "pageSize must be 1 to 100")
-    .max(100, "pageSize must be 1 to 100")
+    .min(1, messages.between("pageSize", 1, 100))
+    .max(100, messages.between("pageSize", 1, 100))
     .default(20),
 });
 export const rewardCodeListAnswerSchema = listAnswerSchema(rewardCodeSchema);
@@ -117,7 +117,9 @@ export const tremendousSettingsSchema = z.object({
     ),
   fundingSourceId: providerText(100),
   webhookPrivateKey: providerText(200),
-  delivery: z.enum(providerDeliveries, { error: "Delivery must be EMAIL or LINK" }).default("EMAIL"),
+  delivery: z
+    .enum(providerDeliveries, { error: messages.oneOf("delivery", providerDeliveries.join(", ")) })
+    .default("EMAIL"),
 });
 export type TremendousSettings = z.infer<typeof tremendousSettingsSchema>;
 
@@ -125,7 +127,7 @@ export type TremendousSettings = z.infer<typeof tremendousSettingsSchema>;
 
 const optionalBound = (min: number, max: number) =>
   z
-    .number({ error: "Must be a number, or null for any" })
+    .number({ error: messages.numberOrAny })
     .min(min, messages.minimum(min))
     .max(max, messages.maximum(max))
     .nullable()
@@ -138,7 +140,7 @@ const optionalBound = (min: number, max: number) =>
 export const holdRuleSchema = z.object({
   /** Only credits from this network; null for any. */
   network: z
-    .enum(offerNetworks, { error: `Network must be one of: ${offerNetworks.join(", ")}` })
+    .enum(offerNetworks, { error: messages.oneOf("network", offerNetworks.join(", ")) })
     .nullable()
     .default(null),
   /** The offer paid at least this many US dollars. */
@@ -246,13 +248,13 @@ export const defaultReversalHold: ReversalHold = {
 export const payoutSettingsSchema = z.object({
   paused: z.boolean({ error: messages.required }),
   approvalAbove: z
-    .number({ error: "Must be a number of points, or null to need no approval" })
+    .number({ error: messages.approvalThresholdInvalid })
     .int(messages.wholeNumber)
     .min(0, messages.minimum(0))
     .max(maxPointsBalance, messages.maximum(maxPointsBalance))
     .nullable(),
   tremendous: tremendousSettingsSchema.nullable().default(null),
-  holdRules: z.array(holdRuleSchema).max(20, "At most 20 hold rules").default(defaultHoldRules),
+  holdRules: z.array(holdRuleSchema).max(20, messages.holdRulesMax(20)).default(defaultHoldRules),
   reversalHold: reversalHoldSchema.nullable().default(defaultReversalHold),
   autoApproval: autoApprovalSchema.nullable().default(null),
 });
@@ -278,9 +280,9 @@ export const maxPayoutBatch = 1000;
 
 export const payRedeemsBodySchema = z.object({
   ids: z
-    .array(idSchema, { error: "ids must be a list of ids" })
+    .array(idSchema, { error: messages.idsInvalid })
     .min(1, messages.noIdsSelected)
-    .max(maxPayoutBatch, `At most ${maxPayoutBatch} redeems at once`),
+    .max(maxPayoutBatch, messages.atMostRedeems(maxPayoutBatch)),
 });
 export type PayRedeemsBody = z.infer<typeof payRedeemsBodySchema>;
 export const payoutJobStartedSchema = z.object({ jobId: z.string() });

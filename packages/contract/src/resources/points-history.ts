@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay, listAnswerSchema } from "../common.ts";
 import { defaultPageSize, ledgerBuckets, ledgerReasons, maxPageSize } from "../constants.ts";
+import { messages } from "../messages.ts";
 
 /**
  * A bound of the points history's date range: a day `YYYY-MM-DD` (UTC; `from` takes the day from its
@@ -38,14 +39,14 @@ export function historyRange(filter: { from?: string; to?: string }) {
 export const pointsHistoryFilterSchema = z
   .strictObject({
     /** One ledger reason: only its rows. */
-    kind: z.enum(ledgerReasons, { error: `kind must be one of: ${ledgerReasons.join(", ")}` }).optional(),
+    kind: z.enum(ledgerReasons, { error: messages.oneOf("kind", ledgerReasons.join(", ")) }).optional(),
     from: dateBound.optional(),
     to: dateBound.optional(),
   })
   .superRefine((filter, ctx) => {
     const { start, end } = historyRange(filter);
     if (start && end && start >= end)
-      ctx.addIssue({ code: "custom", path: ["to"], message: "to is before from" });
+      ctx.addIssue({ code: "custom", path: ["to"], message: messages.toBeforeFrom });
   });
 export type PointsHistoryFilter = z.input<typeof pointsHistoryFilterSchema>;
 
@@ -57,14 +58,16 @@ export const pointsHistoryBodySchema = z.object({
   queryParams: z
     .strictObject({
       filter: pointsHistoryFilterSchema.default({}),
-      sortField: z.literal("createdAt", { error: "sortField must be createdAt" }).default("createdAt"),
-      sortOrder: z.literal("desc", { error: "sortOrder must be desc" }).default("desc"),
+      sortField: z
+        .literal("createdAt", { error: messages.mustBe("sortField", "createdAt") })
+        .default("createdAt"),
+      sortOrder: z.literal("desc", { error: messages.mustBe("sortOrder", "desc") }).default("desc"),
       pageNumber: z.number().int().min(1).default(1),
       pageSize: z
         .number()
         .int()
-        .min(1, "pageSize must be 1 to 100")
-        .max(maxPageSize, "pageSize must be 1 to 100")
+        .min(1, messages.between("pageSize", 1, maxPageSize))
+        .max(maxPageSize, messages.between("pageSize", 1, maxPageSize))
         .default(defaultPageSize),
     })
     .default({

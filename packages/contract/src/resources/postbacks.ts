@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
 import { offerNetworks } from "../constants.ts";
+import { messages } from "../messages.ts";
 
 /**
  * What became of one postback request. Only credited, reversed and pending move anything. user_banned and
@@ -50,8 +51,8 @@ export type PostbackLogDetails = z.infer<typeof postbackLogDetailsSchema>;
 
 export const postbackSortFields = ["createdAt"] as const;
 export const postbackFilterSchema = z.object({
-  network: z.enum(offerNetworks, { error: "Unknown network" }).optional(),
-  outcome: z.enum(postbackOutcomes, { error: "Unknown outcome" }).optional(),
+  network: z.enum(offerNetworks, { error: messages.unknownNetwork }).optional(),
+  outcome: z.enum(postbackOutcomes, { error: messages.unknownOutcome }).optional(),
   userId: textFilter(100),
   transactionId: textFilter(200),
   _id: idSchema.optional(),

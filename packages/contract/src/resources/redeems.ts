@@ -10,11 +10,11 @@ import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
 export const redeemStatus = { pending: 0, sent: 1, rejected: 2, processing: 3 } as const;
 export const redeemStatusValues = [0, 1, 2, 3] as const;
 const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
-  error: "Status must be 0 (Pending), 1 (Sent), 2 (Rejected) or 3 (Processing)",
+  error: messages.redeemStatusChoice,
 });
 /** What an operator may set by hand: Processing belongs to the payout under way. */
 const settableStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
-  error: "Status must be 0 (Pending), 1 (Sent) or 2 (Rejected)",
+  error: messages.redeemStatusSetChoice,
 });
 
 export const redeemSchema = z.object({
@@ -72,7 +72,7 @@ export const redeemFilterSchema = z.object({
   _id: idSchema.optional(),
   status: statusSchema.optional(),
   /** true: only requests with a risk reason ("Risky only"); false: only those without. */
-  risky: z.boolean({ error: "risky must be true or false" }).optional(),
+  risky: z.boolean({ error: messages.trueOrFalse("risky") }).optional(),
 });
 export type RedeemFilter = z.input<typeof redeemFilterSchema>;
 export const redeemListBodySchema = listQuerySchema(redeemFilterSchema, redeemSortFields, {
@@ -106,6 +106,6 @@ export const payRedeemBodySchema = z.object({
     .trim()
     .min(1, messages.required)
     .max(200, messages.max(200)),
-  text: z.string().max(100_000, "The message is too long").default(""),
+  text: z.string().max(100_000, messages.messageTooLong).default(""),
 });
 export type PayRedeemBody = z.input<typeof payRedeemBodySchema>;

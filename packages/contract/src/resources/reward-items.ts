@@ -63,17 +63,17 @@ export const rewardItemBodySchema = z.object({
   providerProductId: providerId,
   providerCampaignId: providerId,
   providerValue: z
-    .number({ error: "Must be an amount, e.g. 5 or 2.50" })
+    .number({ error: messages.amountInvalid })
     .min(0.01, messages.minimum(0.01))
     .max(10_000, messages.maximum(10_000))
     // In cents, within float error: 2.55 * 100 is 254.99999999999997.
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "At most 2 decimals")
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, messages.twoDecimals)
     .nullable()
     .default(null),
   providerCurrency: z
     .string()
     .trim()
-    .regex(/^[A-Z]{3}$/, "A currency code of 3 capital letters, e.g. USD")
+    .regex(/^[A-Z]{3}$/, messages.currencyCodeFormat)
     .default("USD"),
 });
 export type RewardItemBody = z.input<typeof rewardItemBodySchema>;

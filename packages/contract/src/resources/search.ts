@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messages } from "../messages.ts";
 
 /** What the search palette can find. */
 export const searchKinds = ["user", "redeem", "offer"] as const;
@@ -10,10 +11,10 @@ export const searchLimitPerKind = 5;
 /** `q`: an e-mail prefix, an id, a referral code or a transaction id. */
 export const searchQuerySchema = z.object({
   q: z
-    .string({ error: "q is required" })
+    .string({ error: messages.fieldRequired("q") })
     .trim()
-    .min(1, { error: "Type something to search for" })
-    .max(100, { error: "At most 100 characters" }),
+    .min(1, { error: messages.searchEmpty })
+    .max(100, { error: messages.atMostCharacters(100) }),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

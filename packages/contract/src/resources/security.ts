@@ -65,6 +65,6 @@ export const adminSessionListSchema = z.array(adminSessionSchema);
 
 /** GET/PUT /api/admins/security (owner only). */
 export const securitySettingsSchema = z.object({
-  requireMfa: z.boolean({ error: "requireMfa must be true or false" }),
+  requireMfa: z.boolean({ error: messages.trueOrFalse("requireMfa") }),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

@@ -8,7 +8,7 @@ import { memberRoles } from "./team.ts";
 // The team's calls (endpoints/team.ts): members, invitations and the apps an account belongs to.
 
 const teamRequired = { error: messages.required };
-const teamRoleSchema = z.enum(memberRoles, { error: `Role must be one of: ${memberRoles.join(", ")}` });
+const teamRoleSchema = z.enum(memberRoles, { error: messages.oneOf("role", memberRoles.join(", ")) });
 
 export const teamMemberSchema = z.object({
   /** The member's account id. */

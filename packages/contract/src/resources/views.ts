@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../common.ts";
+import { messages } from "../messages.ts";
 import { exportLists } from "./exports.ts";
 
 /** The lists a view can be saved for: every list screen (the same names as the CSV exports). */
@@ -16,9 +17,6 @@ export const viewLimits = {
   perMemberPerList: 50,
 } as const;
 
-/** The answer (403) to a member whose role may not save or delete a view shared with the team. */
-export const sharedViewForbidden = "Only owners and admins may save or delete views shared with the team";
-
 /** The URL key left out of a saved state: a view opens on the first page. */
 export const viewIgnoredStateKeys = ["page"] as const;
 
@@ -30,28 +28,28 @@ export const viewStateSchema = z
   .record(
     z
       .string()
-      .min(1, { error: "A state key is empty" })
-      .max(viewLimits.keyLength, { error: `A state key has at most ${viewLimits.keyLength} characters` }),
+      .min(1, { error: messages.stateKeyEmpty })
+      .max(viewLimits.keyLength, { error: messages.stateKeyTooLong(viewLimits.keyLength) }),
     z.string().max(viewLimits.valueLength, {
-      error: `A state value has at most ${viewLimits.valueLength} characters`,
+      error: messages.stateValueTooLong(viewLimits.valueLength),
     }),
   )
   .refine((state) => Object.keys(state).length <= viewLimits.stateKeys, {
-    error: `At most ${viewLimits.stateKeys} state keys`,
+    error: messages.stateKeysMax(viewLimits.stateKeys),
   });
 export type ViewState = z.infer<typeof viewStateSchema>;
 
-const listSchema = z.enum(viewLists, { error: `list must be one of ${viewLists.join(", ")}` });
+const listSchema = z.enum(viewLists, { error: messages.oneOf("list", viewLists.join(", ")) });
 
 export const viewListQuerySchema = z.object({ list: listSchema });
 
 export const viewCreateBodySchema = z.object({
   list: listSchema,
   name: z
-    .string({ error: "name is required" })
+    .string({ error: messages.fieldRequired("name") })
     .trim()
-    .min(1, { error: "Give the view a name" })
-    .max(viewLimits.nameLength, { error: `At most ${viewLimits.nameLength} characters` }),
+    .min(1, { error: messages.viewNameRequired })
+    .max(viewLimits.nameLength, { error: messages.atMostCharacters(viewLimits.nameLength) }),
   shared: z.boolean().default(false),
   state: viewStateSchema,
 });

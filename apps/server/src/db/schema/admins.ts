@@ -1,4 +1,4 @@
-import { memberRoles } from "@rewards/contract";
+import { languages, memberRoles } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -39,6 +39,8 @@ export const admins = pgTable(
     mfaEnabledAt: timestamp("mfa_enabled_at", { withTimezone: true }),
     /** The last TOTP time step accepted, so a code cannot be used twice inside its window. */
     mfaLastStep: bigint("mfa_last_step", { mode: "number" }),
+    /** The dashboard language the member chose; null until then (the browser's language applies). */
+    language: text("language", { enum: languages }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

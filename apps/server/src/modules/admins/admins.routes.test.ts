@@ -86,7 +86,12 @@ describe("GET /api/admins", () => {
     });
     const response = await getAdmins(active.token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ statusCode: 403, error: "Forbidden", message: messages.ownerOnly });
+    expect(response.json()).toEqual({
+      statusCode: 403,
+      error: "Forbidden",
+      code: "ownerOnly",
+      message: messages.ownerOnly,
+    });
   });
 
   it("answers 401 without a token", async () => {
@@ -95,6 +100,7 @@ describe("GET /api/admins", () => {
     expect(response.json()).toEqual({
       statusCode: 401,
       error: "Unauthorized",
+      code: "unauthorized",
       message: messages.unauthorized,
     });
   });
@@ -129,7 +135,12 @@ describe("PUT /api/admins/:id/state", () => {
     expect(revoked.json().message).toBe(messages.unauthorized);
     const signIn = await login(t.app, activeEmail);
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json()).toEqual({ statusCode: 403, error: "Forbidden", message: messages.accountDisabled });
+    expect(signIn.json()).toEqual({
+      statusCode: 403,
+      error: "Forbidden",
+      code: "accountDisabled",
+      message: messages.accountDisabled,
+    });
     expect(byUsername(await listAdmins(t.app, ownerToken))[activeEmail]?.status).toBe("disabled");
   });
 
@@ -147,6 +158,7 @@ describe("PUT /api/admins/:id/state", () => {
     expect(response.json()).toEqual({
       statusCode: 409,
       error: "Conflict",
+      code: "cannotDisableSelf",
       message: messages.cannotDisableSelf,
     });
     expect((await profile(t.app, ownerToken)).statusCode).toBe(200);
@@ -155,7 +167,12 @@ describe("PUT /api/admins/:id/state", () => {
   it("answers 404 for an unknown id", async () => {
     const response = await setState(t.app, ownerToken, "01900000-0000-7000-8000-000000000000", "active");
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, error: "Not Found", message: messages.notFound });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: "Not Found",
+      code: "notFound",
+      message: messages.notFound,
+    });
   });
 
   it("answers 400 for an id that is not a UUID", async () => {
@@ -172,7 +189,7 @@ describe("PUT /api/admins/:id/state", () => {
     for (const status of ["pending", "banned"]) {
       const response = await setState(t.app, ownerToken, pendingId, status);
       expect(response.statusCode).toBe(400);
-      expect(response.json().fieldErrors).toEqual({ status: "Status must be active or disabled" });
+      expect(response.json().fieldErrors).toEqual({ status: messages.oneOf("status", "active, disabled") });
     }
     expect((await login(t.app, pendingEmail)).statusCode).toBe(200);
   });

@@ -85,7 +85,7 @@ describe("POST /app/v1/auth/sign-up", () => {
     [{ password: "x".repeat(65) }, "password", "Maximum 64 symbols"],
     [{ password: "password123" }, "password", "This password is too common"],
     [{ referralCode: "ZZZZZZ" }, "referralCode", "Unknown referral code"],
-    [{ platform: "windows" }, "platform", "platform must be android or ios"],
+    [{ platform: "windows" }, "platform", "platform must be one of: android, ios"],
     [{ device: { country_code: "USA" } }, "device.country_code", "A two-letter country code"],
   ])("answers 400 for %j and creates nothing", async (overrides, field, message) => {
     const email = `bad-${field}-${Math.random()}@example.com`;

@@ -68,6 +68,8 @@ describe("register", () => {
       mfaRequired: false,
       // An owner's adjustments have no limit.
       adjustmentAllowance: null,
+      // Not chosen yet, and the request asked for no language.
+      language: "en",
     });
     expect(ownerId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
@@ -85,6 +87,7 @@ describe("register", () => {
     expect(response.json()).toEqual({
       statusCode: 403,
       error: "Forbidden",
+      code: "accountPending",
       message: messages.accountPending,
     });
     const [row] = await t.db.select().from(admins).where(eq(admins.username, pendingEmail));
@@ -142,6 +145,7 @@ describe("register", () => {
       expect(response.json()).toEqual({
         statusCode: 400,
         error: "Bad Request",
+        code: "passwordTooCommon",
         message: messages.passwordTooCommon,
         fieldErrors: { password: messages.passwordTooCommon },
       });

@@ -1,4 +1,11 @@
-import { type LoginAnswer, type MemberRole, messages, type Profile } from "@rewards/contract";
+import {
+  type Language,
+  type LoginAnswer,
+  type MemberRole,
+  type Message,
+  messages,
+  type Profile,
+} from "@rewards/contract";
 import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
@@ -13,6 +20,7 @@ import {
 import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { languageOf } from "../../lib/language.ts";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../../lib/passwords.ts";
 import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
 import type { AdminRow } from "./admin-row.ts";
@@ -71,12 +79,16 @@ function refuseInactive(admin: AdminRow) {
   if (admin.status === "disabled") throw new AppError(403, messages.accountDisabled);
 }
 
-/** The profile; `adjustmentAllowance` is the team's rule (null for a role without a limit). */
+/**
+ * The profile; `adjustmentAllowance` is the team's rule (null for a role without a limit), `acceptLanguage`
+ * the request's header, which picks the language until the member chooses one.
+ */
 export const toProfile = (
   admin: AdminRow,
   app: ActingApp,
   mfaRequired: boolean,
   adjustmentAllowance: number | null,
+  acceptLanguage: string | undefined,
 ): Profile => ({
   _id: admin.id,
   fullName: admin.fullName,
@@ -87,7 +99,22 @@ export const toProfile = (
   mfaEnabled: admin.mfaEnabledAt !== null,
   mfaRequired,
   adjustmentAllowance,
+  language: languageOf(admin.language, acceptLanguage),
 });
+
+/** Keeps the member's dashboard language (a preference: not audited); the account as updated. */
+export async function setLanguage(
+  db: Db,
+  adminId: string,
+  language: Language,
+): Promise<AdminRow | undefined> {
+  const [row] = await db
+    .update(admins)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(admins.id, adminId))
+    .returning();
+  return row;
+}
 
 export function createAuthService({ db, tokens, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
   /** A new server-side session and the access token that names it. */
@@ -131,7 +158,7 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
   }
 
   /** Why a reset token cannot be used, or undefined when it can. */
-  function resetTokenProblem(reset: typeof passwordResets.$inferSelect | undefined): string | undefined {
+  function resetTokenProblem(reset: typeof passwordResets.$inferSelect | undefined): Message | undefined {
     if (!reset) return messages.resetTokenInvalid;
     if (reset.usedAt) return messages.resetTokenUsed;
     if (reset.expiresAt.getTime() <= now().getTime()) return messages.resetTokenExpired;
@@ -199,8 +226,8 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
           .from(admins)
           .where(eq(admins.username, input.username));
         if (taken) {
-          throw new AppError(409, "An account with this e-mail already exists", {
-            username: "An account with this e-mail already exists",
+          throw new AppError(409, messages.appEmailTaken, {
+            username: messages.appEmailTaken,
           });
         }
         const [anyAdmin] = await tx.select({ id: admins.id }).from(admins).limit(1);

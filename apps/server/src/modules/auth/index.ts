@@ -7,6 +7,7 @@ export {
   createAuthService,
   requireMfaSettingKey,
   type SignedIn,
+  setLanguage,
   toProfile,
 } from "./auth.service.ts";
 export { type MfaService, resetMfa } from "./mfa.service.ts";

@@ -59,7 +59,9 @@ describe("recover", () => {
     expect(response.json()).toEqual({
       statusCode: 404,
       error: "Not Found",
+      code: "notFoundEmail",
       message: messages.notFoundEmail("nobody@rewards.test"),
+      params: { email: "nobody@rewards.test" },
     });
     expect(t.mail.received).toHaveLength(0);
   });

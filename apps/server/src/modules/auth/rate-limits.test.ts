@@ -32,6 +32,7 @@ function expectTooMany(response: LightMyRequestResponse) {
   expect(response.json()).toEqual({
     statusCode: 429,
     error: "Too Many Requests",
+    code: "tooManyRequests",
     message: messages.tooManyRequests,
   });
   const retryAfter = Number(response.headers["retry-after"]);

@@ -82,7 +82,10 @@ export async function getCountry(db: Db, adminId: string, id: string): Promise<C
 /** The code must be in the built-in list (ISO 3166-1 alpha-2 or WW); the full name is taken from it. */
 function nameOf(code: string): string {
   const name = countryNameOf(code);
-  if (!name) throw new AppError(400, `code: ${messages.countryUnknown}`, { code: messages.countryUnknown });
+  if (!name)
+    throw new AppError(400, messages.fieldInvalid("code", messages.countryUnknown), {
+      code: messages.countryUnknown,
+    });
   return name;
 }
 

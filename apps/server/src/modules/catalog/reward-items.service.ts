@@ -5,7 +5,7 @@ import type {
   rewardItemBodySchema,
   rewardItemFilterSchema,
 } from "@rewards/contract";
-import { messages } from "@rewards/contract";
+import { type Message, messages } from "@rewards/contract";
 import { and, eq, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
@@ -77,7 +77,7 @@ async function assertFulfilmentReady(executor: Db | Tx, adminId: string, body: R
   if (!settings.tremendous) {
     throw new AppError(400, messages.providerNotReady, { fulfilment: messages.providerNotReady });
   }
-  const missing: Record<string, string> = {};
+  const missing: Record<string, Message> = {};
   if (body.providerValue === null) missing.providerValue = messages.providerItemFields;
   if (body.providerProductId === null && body.providerCampaignId === null) {
     missing.providerProductId = messages.providerItemFields;

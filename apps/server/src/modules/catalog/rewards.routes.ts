@@ -1,4 +1,4 @@
-import { rewardEndpoints, rewardFieldsSchema, rewardIconField } from "@rewards/contract";
+import { messages, rewardEndpoints, rewardFieldsSchema, rewardIconField } from "@rewards/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
@@ -23,7 +23,7 @@ const numberField = (value: string | undefined) =>
 async function readRewardForm(request: FastifyRequest) {
   const fields: Record<string, string> = {};
   let icon: Image | undefined;
-  await readMultipartParts(request, "Send the reward form as multipart/form-data", async (part) => {
+  await readMultipartParts(request, messages.rewardFormUnreadable, async (part) => {
     if (part.type === "field") {
       fields[part.fieldname] = String(part.value);
     } else if (part.fieldname === rewardIconField && part.filename !== "") {

@@ -94,7 +94,7 @@ export async function createReward(
 ): Promise<Reward | null> {
   const adminId = actor.appId;
   if (!icon) {
-    throw new AppError(400, `${rewardIconField}: ${messages.imageRequired}`, {
+    throw new AppError(400, messages.fieldInvalid(rewardIconField, messages.imageRequired), {
       [rewardIconField]: messages.imageRequired,
     });
   }

@@ -1,7 +1,8 @@
-import { systemEndpoints } from "@rewards/contract";
+import { messages, systemEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { pingDatabase } from "../../db/client.ts";
 import { route } from "../../lib/route.ts";
+import { errorAnswer } from "../../plugins/error-handler.ts";
 
 /** Liveness and readiness in one: answers 200 only when the database answers. */
 export async function healthRoutes(app: FastifyInstance) {
@@ -11,9 +12,7 @@ export async function healthRoutes(app: FastifyInstance) {
       return { status: "ok" as const };
     } catch (error) {
       request.log.warn({ err: error }, "health check: database unreachable");
-      return reply
-        .code(503)
-        .send({ statusCode: 503, error: "Service Unavailable", message: "Database unreachable" });
+      return reply.code(503).send(errorAnswer(503, messages.databaseUnavailable));
     }
   });
 }

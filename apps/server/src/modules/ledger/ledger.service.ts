@@ -164,7 +164,7 @@ export async function adjustPoints(
     throw new AppError(409, message, { pointsDelta: message });
   }
   if (adjustment.delta > 0 && after > maxPointsBalance) {
-    const message = messages.pointsAboveLimit(maxPointsBalance);
+    const message = messages.pointsAboveLimit(maxPointsBalance.toLocaleString("en-US"));
     throw new AppError(409, message, { pointsDelta: message });
   }
   await movePoints(tx, {

@@ -1,4 +1,4 @@
-import { codeImportLimits } from "@rewards/contract";
+import { codeImportLimits, messages } from "@rewards/contract";
 import { CsvError, parse } from "csv-parse/sync";
 import { AppError } from "../../lib/errors.ts";
 
@@ -26,13 +26,12 @@ function readRecords(csv: string): Parsed[] {
   try {
     return parse(csv, { bom: true, info: true, relax_column_count: true }) as unknown as Parsed[];
   } catch (error) {
-    if (error instanceof CsvError) throw new AppError(400, `The CSV cannot be read: ${error.message}`);
+    if (error instanceof CsvError) throw new AppError(400, messages.csvUnreadable(error.message));
     throw error;
   }
 }
 
-const headerMessage =
-  "The first line must be a header naming the columns: code, and optionally pin and expires";
+const headerMessage = messages.csvHeader;
 
 /**
  * Reads an import file: a header row (names in any case; `code` required, `pin` and `expires` optional;
@@ -60,7 +59,7 @@ export function readCodeCsv(csv: string, now = new Date()): { rows: CodeRow[]; i
     if (record.length === 1 && record[0]?.trim() === "") continue;
     count += 1;
     if (count > codeImportLimits.rows) {
-      throw new AppError(400, `The file has more than ${codeImportLimits.rows} rows: split it`);
+      throw new AppError(400, messages.csvTooManyRows(codeImportLimits.rows));
     }
     const field = (index: number) => (index >= 0 ? (record[index] ?? "").trim() : "");
     const code = field(at.code);

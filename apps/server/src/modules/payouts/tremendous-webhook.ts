@@ -24,7 +24,7 @@ function readEvent(raw: string): Event {
   try {
     body = JSON.parse(raw);
   } catch {
-    throw new AppError(400, "The body is not JSON");
+    throw new AppError(400, messages.bodyNotJson);
   }
   const event = body as {
     event?: unknown;
@@ -39,7 +39,7 @@ function readEvent(raw: string): Event {
     typeof resource?.id !== "string" ||
     typeof resource.type !== "string"
   ) {
-    throw new AppError(400, "Expected { event, uuid, payload: { resource: { id, type } } }");
+    throw new AppError(400, messages.webhookShape);
   }
   return {
     event: event.event.slice(0, 100),

@@ -1,10 +1,17 @@
 import { authEndpoints, messages, profileEndpoints } from "@rewards/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { countSignInAttempt, type Guards } from "../../lib/rate-limit.ts";
 import { route } from "../../lib/route.ts";
 import { actorOf, currentAdmin, currentApp, currentSession } from "../../plugins/require-admin.ts";
-import { type AuthService, endSession, endSessions, listSessions, toProfile } from "../auth/index.ts";
+import {
+  type AuthService,
+  endSession,
+  endSessions,
+  listSessions,
+  setLanguage,
+  toProfile,
+} from "../auth/index.ts";
 import { adjustmentAllowance } from "../team/index.ts";
 
 // What an administrator who must still turn 2FA on may call (the installation requires it).
@@ -17,16 +24,24 @@ export async function profileRoutes(
 ) {
   const { db } = app.deps;
 
+  const profileOf = async (request: FastifyRequest, admin = currentAdmin(request)) =>
+    toProfile(
+      admin,
+      currentApp(request),
+      currentSession(request).mfaRequired,
+      await adjustmentAllowance(db, actorOf(request)),
+      request.headers["accept-language"],
+    );
+
+  route(app, profileEndpoints.me, async (request) => profileOf(request), beforeMfaEnrolment);
+
   route(
     app,
-    profileEndpoints.me,
-    async (request) =>
-      toProfile(
-        currentAdmin(request),
-        currentApp(request),
-        currentSession(request).mfaRequired,
-        await adjustmentAllowance(db, actorOf(request)),
-      ),
+    profileEndpoints.update,
+    async (request) => {
+      const admin = await setLanguage(db, currentAdmin(request).id, request.body.language);
+      return profileOf(request, admin ?? currentAdmin(request));
+    },
     beforeMfaEnrolment,
   );
 

@@ -57,7 +57,7 @@ export async function createAppSetting(db: Db, actor: Actor, fields: IdentityFie
   const missing = (["logo", "favicon"] as const).filter((name) => !images[name]);
   if (missing.length > 0) {
     const fieldErrors = Object.fromEntries(missing.map((name) => [name, messages.imageRequired]));
-    throw new AppError(400, `${missing[0]}: ${messages.imageRequired}`, fieldErrors);
+    throw new AppError(400, messages.fieldInvalid(missing[0] ?? "logo", messages.imageRequired), fieldErrors);
   }
   return db.transaction(async (tx) => {
     const [logoUploadId, faviconUploadId] = [

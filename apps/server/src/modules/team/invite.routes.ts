@@ -1,4 +1,4 @@
-import { messages, teamEndpoints } from "@rewards/contract";
+import { type Message, messages, teamEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { bearerToken } from "../../lib/bearer-token.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -31,7 +31,7 @@ export async function inviteRoutes(
     }
     const { fullName, password } = request.body;
     if (!fullName || !password) {
-      const fieldErrors: Record<string, string> = {};
+      const fieldErrors: Record<string, Message> = {};
       if (!fullName) fieldErrors.fullName = messages.required;
       if (!password) fieldErrors.password = messages.required;
       throw new AppError(400, Object.values(fieldErrors)[0] ?? messages.required, fieldErrors);

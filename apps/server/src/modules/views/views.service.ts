@@ -2,7 +2,6 @@ import {
   messages,
   roleAllows,
   type SavedView,
-  sharedViewForbidden,
   type ViewCreateBody,
   type ViewList,
   viewLimits,
@@ -53,19 +52,14 @@ export async function listViews(db: Db, actor: Actor, list: ViewList): Promise<S
 }
 
 const nameTaken = (name: string, shared: boolean) =>
-  new AppError(
-    409,
-    shared
-      ? `A shared view named "${name}" already exists for this list`
-      : `You already have a view named "${name}" for this list`,
-  );
+  new AppError(409, shared ? messages.sharedViewNameTaken(name) : messages.viewNameTaken(name));
 
 /** Saves a list's state under a name; a shared view needs a role that may change the app's settings. */
 export async function createView(db: Db, actor: Actor, body: ViewCreateBody): Promise<SavedView> {
   const memberId = actor.accountId;
   if (memberId === null) throw new AppError(403, messages.forbidden);
   const shared = body.shared ?? false;
-  if (shared && !mayShare(actor)) throw new AppError(403, sharedViewForbidden);
+  if (shared && !mayShare(actor)) throw new AppError(403, messages.viewSharedForbidden);
   const name = body.name.trim();
   const state = Object.fromEntries(Object.entries(body.state).filter(([key]) => key !== "page"));
   try {
@@ -81,7 +75,7 @@ export async function createView(db: Db, actor: Actor, body: ViewCreateBody): Pr
           ),
         );
       if ((counted?.n ?? 0) >= viewLimits.perMemberPerList) {
-        throw new AppError(400, `At most ${viewLimits.perMemberPerList} views per list`);
+        throw new AppError(400, messages.viewLimit(viewLimits.perMemberPerList));
       }
       const [inserted] = await tx
         .insert(savedViews)
@@ -120,7 +114,7 @@ export async function deleteView(db: Db, actor: Actor, id: string): Promise<bool
       .where(and(visibleTo(actor), eq(savedViews.id, id)))
       .for("update");
     if (!row) return false;
-    if (row.shared && !mayShare(actor)) throw new AppError(403, sharedViewForbidden);
+    if (row.shared && !mayShare(actor)) throw new AppError(403, messages.viewSharedForbidden);
     await tx.delete(savedViews).where(eq(savedViews.id, row.id));
     if (row.shared) {
       await recordAudit(

@@ -1,0 +1,12 @@
+import { defaultLanguage, type Language, languages } from "@rewards/contract";
+import Negotiator from "negotiator";
+
+/**
+ * A member's language: the one chosen in the profile, else the best of the request's Accept-Language
+ * (the dashboard sends the language it shows), else English.
+ */
+export function languageOf(chosen: Language | null, acceptLanguage: string | undefined): Language {
+  if (chosen) return chosen;
+  const [best] = new Negotiator({ headers: { "accept-language": acceptLanguage } }).languages([...languages]);
+  return (best as Language | undefined) ?? defaultLanguage;
+}
