@@ -21,7 +21,7 @@ afterAll(async () => {
 it("signs in and out", async () => {
   const page = await openPage(browser, server.baseUrl);
   await signIn(page, owner.username, owner.password);
-  await page.getByLabel("User menu").click();
+  await page.getByRole("button", { name: /User menu$/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await page.waitForURL("**/auth/login");
   // Signed out, the dashboard sends the visitor back to sign in.

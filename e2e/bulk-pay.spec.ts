@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, configureMailgun, creditAppUser, type MobileAppCall, mobileAppOf } from "./support/api.ts";
+import {
+  apiCall,
+  configureMailgun,
+  creditAppUser,
+  type MobileAppCall,
+  mobileAppOf,
+  stockItemWithCodes,
+} from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -48,25 +55,8 @@ it("pays three selected redeems from stock in one job, following its progress un
   if (!reward || !item) throw new Error("the demo catalog has no reward item");
   await creditAppUser(server.baseUrl, token, user.user, item.points * 3 + 1000);
 
-  // The item pays from its code stock, which holds three codes (arranged through the API: the catalog's
-  // screens have their own spec, e2e/payouts.spec.ts).
-  const fulfilment = await apiCall(
-    server.baseUrl,
-    "PUT",
-    `/api/reward/rewardItem/${item._id}`,
-    { cost: item.cost, points: item.points, fulfilment: "inventory", lowStockBelow: 0 },
-    token,
-  );
-  expect(fulfilment.status, JSON.stringify(fulfilment.body)).toBe(200);
-  const imported = await apiCall<{ added: number }>(
-    server.baseUrl,
-    "POST",
-    `/api/payouts/items/${item._id}/codes?dryRun=false`,
-    { csv: ["code", ...codes].join("\n") },
-    token,
-  );
-  expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-  expect(imported.body.added).toBe(3);
+  // The item pays from its code stock, which holds three codes.
+  await stockItemWithCodes(server.baseUrl, token, item, codes);
   await configureMailgun(server.baseUrl, token);
 
   const redeemIds: string[] = [];
@@ -186,13 +176,13 @@ it("holds a new user's $5 credit and releases it by hand from the user's details
   // The user's details: the points pending, the hold listed; released by hand.
   await page.goto(`/dash/customers/${user.user._id}/details`);
   const details = page.getByRole("dialog", { name: "User Details" });
-  await details.getByText(`0 available · ${held.points} pending`).waitFor();
+  await details.getByText(`0 available · ${held.points.toLocaleString("en-US")} pending`).waitFor();
   await details.getByRole("heading", { name: "Held earnings" }).waitFor();
   const row = details.getByTestId("user-holds").locator("tbody tr").first();
   await row.getByText("Held", { exact: true }).waitFor();
   await row.getByRole("button", { name: "Release" }).click();
-  await page.getByText(`Released: ${held.points} points are available now`).waitFor();
+  await page.getByText(`Released: ${held.points.toLocaleString("en-US")} points are available now`).waitFor();
   await row.getByText("Released", { exact: true }).waitFor(poll);
-  await details.getByText(`${held.points} available · 0 pending`).waitFor(poll);
+  await details.getByText(`${held.points.toLocaleString("en-US")} available · 0 pending`).waitFor(poll);
   expect(await row.getByRole("button", { name: "Release" }).count()).toBe(0);
 });

@@ -131,17 +131,17 @@ it("adds two items to the reward, edits one, and deletes both at once", async ()
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "detached" });
   }
-  await rowWith("5000 P").waitFor();
-  await rowWith("10000 P").waitFor();
+  await rowWith("5,000 P").waitFor();
+  await rowWith("10,000 P").waitFor();
   expect(await dataRows().count()).toBe(2);
 
-  await rowWith("10000 P").getByRole("link", { name: "Edit" }).click();
+  await rowWith("10,000 P").getByRole("link", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Reward Item" });
   await edit.getByLabel("Reward Amount").fill("$15");
   await edit.getByLabel("Points").fill("15000");
   await edit.getByRole("button", { name: "Save" }).click();
   await edit.waitFor({ state: "detached" });
-  await rowWith("15000 P").getByText("$15").waitFor();
+  await rowWith("15,000 P").getByText("$15").waitFor();
 
   await page.getByRole("checkbox", { name: "Select all records" }).check();
   await page.getByText("Selected records count: 2").waitFor();

@@ -77,7 +77,11 @@ it("cycles a column's sort ascending, descending, neutral", async () => {
   await credit.click();
   await expect.poll(() => search().get("sortOrder")).toBe("desc");
   const top = await listUsers();
-  const credits = async () => (await dataRows().locator("td:nth-child(7)").allInnerTexts()).map(Number);
+  // Credits show grouped in English ("9,157").
+  const credits = async () =>
+    (await dataRows().locator("td:nth-child(7)").allInnerTexts()).map((text) =>
+      Number(text.replaceAll(",", "")),
+    );
   await expect
     .poll(async () => {
       const numbers = await credits();

@@ -45,7 +45,8 @@ async function dashFromApi(range: string): Promise<Dashboard> {
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
-const usd = (value: number) => `$${value.toFixed(2)}`;
+const usd = (value: number) =>
+  `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const dayName = (index: number) =>
   index === 6 ? "Today" : index === 5 ? "Yesterday" : `${6 - index} Days Ago`;
 const card = (name: string) => page.getByRole("region", { name, exact: true });

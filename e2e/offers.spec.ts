@@ -82,7 +82,9 @@ it("sorts by payout", async () => {
   await page.getByRole("button", { name: /^PAYOUT/ }).click();
   await expect.poll(() => `${search().get("sortField")} ${search().get("sortOrder")}`).toBe("payout asc");
   const payouts = async () =>
-    (await dataRows().locator("td:nth-child(5)").allInnerTexts()).map((text) => Number(text.slice(1)));
+    (await dataRows().locator("td:nth-child(5)").allInnerTexts()).map((text) =>
+      Number(text.slice(1).replaceAll(",", "")),
+    );
   await expect
     .poll(async () => {
       const numbers = await payouts();

@@ -34,8 +34,9 @@ const search = () => new URL(page.url()).searchParams;
 async function creditOnUsersList(userId: string): Promise<number> {
   await page.goto(`/dash/customers?searchIn=_id&search=${userId}`);
   await expect.poll(() => dataRows().count(), poll).toBe(1);
-  // The checkbox, EMAIL, SHARE KEY, DEVICE, COUNTRY, IP OF SIGNUP, then CREDIT.
-  return Number(await dataRows().first().locator("td").nth(6).textContent());
+  // The checkbox, EMAIL, SHARE KEY, DEVICE, COUNTRY, IP OF SIGNUP, then CREDIT (grouped: "9,157").
+  const credit = await dataRows().first().locator("td").nth(6).textContent();
+  return Number(credit?.replaceAll(",", ""));
 }
 
 beforeAll(async () => {
@@ -120,7 +121,9 @@ it("cancels a pending redeem and the user's Credit comes back by its cost", asyn
   await page.goto(`/dash/redeems?searchIn=_id&search=${pending._id}`);
   await redeemRow(pending).getByRole("link", { name: "Cancel" }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel Redeem" });
-  await dialog.getByText(`Its ${pending.rewardCost} points go back to ${pending.userEmail}`).waitFor();
+  await dialog
+    .getByText(`Its ${pending.rewardCost.toLocaleString("en-US")} points go back to ${pending.userEmail}`)
+    .waitFor();
   await dialog.getByText(pending.redeemEmail, { exact: false }).waitFor();
   await dialog.getByRole("button", { name: "Cancel Redeem" }).click();
   await dialog.waitFor({ state: "detached" });

@@ -49,7 +49,7 @@ async function passwordStep(page: Page) {
 }
 
 async function openProfile(page: Page) {
-  await page.getByLabel("User menu").click();
+  await page.getByRole("button", { name: /User menu$/ }).click();
   await page.getByRole("menuitem", { name: "My Profile" }).click();
   return page.getByRole("dialog", { name: "User Profile" });
 }
@@ -142,7 +142,7 @@ it("signs out on the server, then signs in with the password and a code", async 
   expect(token).toBeTruthy();
 
   // Sign out ends the session on the server: the token is useless afterwards, even if copied.
-  await page.getByLabel("User menu").click();
+  await page.getByRole("button", { name: /User menu$/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await page.waitForURL("**/auth/login");
   expect(await tokenOf(page)).toBeNull();

@@ -64,7 +64,7 @@ it("the minimised aside survives a reload", async () => {
 it("the profile panel names the role and signs out", async () => {
   const own = await openPage(browser, server.baseUrl);
   await signIn(own, owner.username, owner.password);
-  await own.getByLabel("User menu").click();
+  await own.getByRole("button", { name: /User menu$/ }).click();
   await own.getByRole("menuitem", { name: "My Profile" }).click();
   await own.getByText("Application Administrator").waitFor();
   await own.getByText(owner.username).first().waitFor();

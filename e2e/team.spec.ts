@@ -53,7 +53,7 @@ it("an owner invites support, who joins, pays a redeem and may not save the App 
   await page.waitForURL("**/dashboard");
 
   // Signing in again as the new member lands in the app joined.
-  await page.getByLabel("User menu").click();
+  await page.getByRole("button", { name: /User menu$/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await page.waitForURL("**/auth/login");
   await signIn(page, support.email, support.password);

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { localesPlugin } from "./locales-plugin.ts";
 
 const serverUrl = "http://localhost:3000";
 // Everything the server answers besides the SPA itself.
@@ -13,9 +14,20 @@ const reactRouterProduction = createRequire(import.meta.url)
   .replace(/package\.json$/, "dist/production/index.mjs");
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [localesPlugin(), react()],
   resolve:
-    command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+    command === "build"
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // Locale texts arrive parsed (locales-plugin.ts): the built app leaves the ICU parser out.
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: "@formatjs/icu-messageformat-parser/no-parser.js",
+            },
+          ],
+        }
+      : {},
   // The manifest maps each source module to its chunks: scripts/check-bundle-budgets.mjs reads it.
   // Chunks are named by their hash (after a letter: never a leading dash). The entry lists every chunk's
   // file for preloading, so readable names cost every first page bytes: 2 KB gzip at 220 chunks. The

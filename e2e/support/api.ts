@@ -101,6 +101,35 @@ export async function creditAppUser(
   expect(credit.status).toBe(200);
 }
 
+/**
+ * Makes a reward item pay from its code stock and imports `codes` into it (arranged through the API: the
+ * catalog's and the codes' screens have their own specs). Expects every code added.
+ */
+export async function stockItemWithCodes(
+  baseUrl: string,
+  token: string,
+  item: { _id: string; cost: string | number; points: number },
+  codes: string[],
+) {
+  const fulfilment = await apiCall(
+    baseUrl,
+    "PUT",
+    `/api/reward/rewardItem/${item._id}`,
+    { cost: item.cost, points: item.points, fulfilment: "inventory", lowStockBelow: 0 },
+    token,
+  );
+  expect(fulfilment.status, JSON.stringify(fulfilment.body)).toBe(200);
+  const imported = await apiCall<{ added: number }>(
+    baseUrl,
+    "POST",
+    `/api/payouts/items/${item._id}/codes?dryRun=false`,
+    { csv: ["code", ...codes].join("\n") },
+    token,
+  );
+  expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+  expect(imported.body.added).toBe(codes.length);
+}
+
 /** The pending redeems (status 0), newest first, as the first page of `pageSize` of the admin API's list. */
 export async function pendingRedeems<T>(baseUrl: string, token: string, pageSize: number): Promise<T[]> {
   const answer = await apiCall<{ entities: T[] }>(

@@ -9,6 +9,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProvider } from "./app/provider";
 import { setMfaEnrolmentHandler, setUnauthorizedHandler } from "./lib/api-client";
+import { initialLanguage, showLanguage, useLanguageStore } from "./lib/i18n";
 import { paths } from "./lib/paths";
 import { queryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
@@ -29,10 +30,19 @@ setMfaEnrolmentHandler(() => {
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
+/** Every text re-renders in another language: the routes remount under it, the router keeps its place. */
+function LocalizedRoutes() {
+  const language = useLanguageStore((state) => state.language);
+  return <RouterProvider key={language} router={router} />;
+}
+
+// The first paint waits for the language's texts (one small chunk), so no English flashes before them.
+void showLanguage(initialLanguage()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <LocalizedRoutes />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Group } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../components/loading-screen";
 import { useProfile } from "../features/auth/api/get-profile";
@@ -27,7 +26,7 @@ export function RequireAuth() {
   if (profile.isError) {
     return (
       <Center mih="100dvh" p="md">
-        <Alert color={errorColor} title={actionErrors.loadProfile} maw={420}>
+        <Alert color={errorColor} title={t("action.loadProfile")} maw={420}>
           {profile.error.message}
           <Group mt="md" gap="sm">
             <Button size="xs" onClick={() => profile.refetch()}>

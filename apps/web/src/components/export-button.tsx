@@ -2,7 +2,7 @@ import { Button } from "@mantine/core";
 import type { ExportList } from "@rewards/contract";
 import { useState } from "react";
 import { fetchCsvExport, saveBlob } from "../lib/export-csv";
-import { screenText } from "../lib/screen-texts";
+import { t } from "../lib/i18n";
 import { showError } from "../lib/show-error";
 
 type Props = {
@@ -25,7 +25,7 @@ export function ExportButton({ list, body }: Props) {
       const { blob, fileName } = await fetchCsvExport(list, body, setReceived);
       saveBlob(blob, fileName);
     } catch (error) {
-      showError(screenText("export.failed"), error);
+      showError(t("export.failed"), error);
     } finally {
       setReceived(null);
     }
@@ -33,9 +33,7 @@ export function ExportButton({ list, body }: Props) {
 
   return (
     <Button size="xs" variant="light" onClick={run} disabled={!body || received !== null}>
-      {received === null
-        ? screenText("export.button")
-        : screenText("export.progress", { kb: Math.ceil(received / 1024) })}
+      {received === null ? t("export.button") : t("export.progress", { kb: Math.ceil(received / 1024) })}
     </Button>
   );
 }

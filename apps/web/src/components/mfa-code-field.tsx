@@ -14,7 +14,7 @@ export function MfaCodeField({ recovery = false, label, ...props }: MfaCodeField
   return recovery ? (
     <TextInput
       label={label ?? t("mfa.field.recoveryCode")}
-      placeholder="xxxxx-xxxxx-xxxxx"
+      placeholder={t("security.mfa.codePlaceholder")}
       autoComplete="off"
       autoCapitalize="none"
       autoCorrect="off"

@@ -1,5 +1,5 @@
 import { Alert, Modal, Stack, Text } from "@mantine/core";
-import { screenText } from "../lib/screen-texts";
+import { t } from "../lib/i18n";
 import { errorColor } from "../theme";
 import { CopyableCode } from "./copyable-code";
 import { LoadingBlock } from "./loading-block";
@@ -22,35 +22,35 @@ export function RevealedCodeModal({
   error: Error | null;
 }) {
   const copy = {
-    copyLabel: screenText("payouts.reveal.copy"),
-    copiedLabel: screenText("payouts.reveal.copied"),
+    copyLabel: t("payouts.reveal.copy"),
+    copiedLabel: t("payouts.reveal.copied"),
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={screenText("payouts.reveal.title")} centered>
+    <Modal opened={opened} onClose={onClose} title={t("payouts.reveal.title")} centered>
       {pending && <LoadingBlock />}
       {error && (
-        <Alert color={errorColor} title={screenText("payouts.reveal.failed")}>
+        <Alert color={errorColor} title={t("payouts.reveal.failed")}>
           {error.message}
         </Alert>
       )}
       {revealed && (
         <Stack gap="sm">
           <Text size="sm" fw={500}>
-            {screenText("payouts.reveal.code")}
+            {t("payouts.reveal.code")}
           </Text>
           <CopyableCode value={revealed.code} {...copy} testId="revealed-code" />
           <Text size="sm" fw={500}>
-            {screenText("payouts.reveal.pin")}
+            {t("payouts.reveal.pin")}
           </Text>
           {revealed.pin ? (
             <CopyableCode value={revealed.pin} {...copy} testId="revealed-pin" />
           ) : (
             <Text size="sm" c="dimmed">
-              {screenText("payouts.reveal.noPin")}
+              {t("payouts.reveal.noPin")}
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            {screenText("payouts.reveal.audited")}
+            {t("payouts.reveal.audited")}
           </Text>
         </Stack>
       )}

@@ -6,7 +6,7 @@ import { t } from "../lib/i18n";
 /** In place of a screen that is only a write the member's role may not make. */
 export function RoleForbidden() {
   return (
-    <Alert color="yellow" title={t("error.forbidden")} icon={<IconLock size={20} />}>
+    <Alert color="yellow" title={t("errorPage.forbidden")} icon={<IconLock size={20} />}>
       {messages.roleForbidden}
     </Alert>
   );

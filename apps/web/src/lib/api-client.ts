@@ -7,7 +7,7 @@ import {
   pathOf,
 } from "@rewards/contract";
 import { useAuthStore } from "./auth-store";
-import { t } from "./i18n";
+import { currentLanguage, t, translateMessage } from "./i18n";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -59,7 +59,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // The language shown: the server answers a profile in it until the member chooses one.
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": currentLanguage(),
+  };
   const token = useAuthStore.getState().authToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   // A FormData body (file uploads) goes as multipart: the browser sets the type with its boundary.
@@ -99,11 +103,15 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
   const message =
     typeof answer.message === "string" && answer.message
-      ? answer.message
-      : response.status === 401
-        ? messages.unauthorized
-        : messages.internal;
-  throw new ApiError(response.status, message, answer.fieldErrors ?? {});
+      ? translateMessage(
+          answer.message,
+          answer.code ? { code: answer.code, params: answer.params } : undefined,
+        )
+      : translateMessage(response.status === 401 ? messages.unauthorized : messages.internal);
+  const fieldErrors = Object.fromEntries(
+    Object.entries(answer.fieldErrors ?? {}).map(([field, text]) => [field, translateMessage(text)]),
+  );
+  throw new ApiError(response.status, message, fieldErrors);
 }
 
 export const api = {

@@ -12,6 +12,7 @@ export const owner = {
   mfaEnabled: false,
   mfaRequired: false,
   adjustmentAllowance: null as number | null,
+  language: "en" as const,
 };
 
 /** A support agent's allowance in the tests: what is left of the app's 24-hour adjustment limit. */

@@ -10,7 +10,7 @@ export function AdminsRoute() {
   const user = useAuthStore((state) => state.user);
   if (!user?.installationOwner) {
     return (
-      <Alert color="yellow" title={t("error.forbidden")} icon={<IconLock size={20} />}>
+      <Alert color="yellow" title={t("errorPage.forbidden")} icon={<IconLock size={20} />}>
         {messages.ownerOnly}
       </Alert>
     );

@@ -10,14 +10,14 @@ export function ErrorRoute() {
       <Stack align="center" gap="md" ta="center" maw={520}>
         <Logo size={40} />
         <Title order={1} fz={{ base: 96, sm: 140 }} lh={1} c="green.7">
-          {t("error.code")}
+          {t("errorPage.code")}
         </Title>
         <Title order={2} fz={{ base: 20, sm: 26 }}>
-          {t("error.title")}
+          {t("errorPage.title")}
         </Title>
-        <Text c="dimmed">{t("error.text")}</Text>
+        <Text c="dimmed">{t("errorPage.text")}</Text>
         <Button component={Link} to={paths.home}>
-          {t("error.home")}
+          {t("errorPage.home")}
         </Button>
       </Stack>
     </Center>

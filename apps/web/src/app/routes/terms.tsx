@@ -1,8 +1,8 @@
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { Logo } from "../../components/logo";
+import { type I18nKey, t } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
-import { type ScreenTextKey, screenText } from "../../lib/screen-texts";
 
 const sections = ["use", "accounts", "payouts", "privacy", "contact"] as const;
 
@@ -15,21 +15,21 @@ export function TermsRoute() {
             <Logo size={32} />
           </Anchor>
           <Anchor component={Link} to={paths.home} size="sm">
-            {screenText("terms.back")}
+            {t("terms.back")}
           </Anchor>
         </Group>
         <Paper withBorder p={{ base: "md", sm: "xl" }} radius="lg">
           <Stack gap="md">
             <Title order={1} fz={{ base: 24, sm: 30 }}>
-              {screenText("terms.title")}
+              {t("terms.title")}
             </Title>
-            <Text c="dimmed">{screenText("terms.updated")}</Text>
+            <Text c="dimmed">{t("terms.updated")}</Text>
             {sections.map((section) => (
               <Stack key={section} gap={4} component="section">
                 <Title order={2} fz="lg">
-                  {screenText(`terms.${section}.title` as ScreenTextKey)}
+                  {t(`terms.${section}.title` as I18nKey)}
                 </Title>
-                <Text>{screenText(`terms.${section}.text` as ScreenTextKey)}</Text>
+                <Text>{t(`terms.${section}.text` as I18nKey)}</Text>
               </Stack>
             ))}
           </Stack>

@@ -69,7 +69,7 @@ describe("DashboardShell", () => {
     }));
     renderWithProviders(null, { routes, initialEntries: ["/dashboard"] });
     const clicks = userEvent.setup();
-    await clicks.click(await screen.findByRole("button", { name: "User menu" }));
+    await clicks.click(await screen.findByRole("button", { name: /User menu$/ }));
     await clicks.click(await screen.findByRole("menuitem", { name: "My Profile" }));
     expect(await screen.findByRole("heading", { name: "Security" })).toBeInTheDocument();
     expect(screen.getByText("Two-factor authentication")).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe("DashboardShell", () => {
   it("opens the profile panel from the user menu", async () => {
     renderShell();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "User menu" }));
+    await user.click(await screen.findByRole("button", { name: /User menu$/ }));
     await user.click(await screen.findByRole("menuitem", { name: "My Profile" }));
     await waitFor(() => expect(screen.getByText("Application Administrator")).toBeVisible());
   });

@@ -3,12 +3,14 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
+import { mainContentId } from "../../lib/focus";
 import { Aside, asideMinimizedWidth, asideWidth } from "./aside";
 import { AsideMenu } from "./aside-menu";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ProfilePanel } from "./profile-panel";
 import { ScrollTop } from "./scroll-top";
+import { SkipLink } from "./skip-link";
 import { Subheader } from "./subheader";
 import { useAsideMinimized } from "./use-aside-minimized";
 
@@ -34,6 +36,7 @@ export function DashboardShell() {
       }}
       padding={{ base: "sm", sm: "md", lg: "xl" }}
     >
+      <SkipLink />
       <Header drawerOpened={drawerOpened} onBurger={drawer.toggle} onOpenProfile={profile.open} />
       <Aside minimized={minimized} onToggle={toggle} />
       <Drawer
@@ -46,7 +49,7 @@ export function DashboardShell() {
       >
         <AsideMenu onNavigate={drawer.close} />
       </Drawer>
-      <AppShell.Main>
+      <AppShell.Main id={mainContentId} tabIndex={-1}>
         <Subheader />
         <Outlet />
         <Footer />

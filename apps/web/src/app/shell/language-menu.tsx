@@ -1,9 +1,15 @@
 import { Button, Menu } from "@mantine/core";
+import { languages } from "@rewards/contract";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
-import { t } from "../../lib/i18n";
+import { useChooseLanguage } from "../../features/auth/api/choose-language";
+import { t, useLanguageStore } from "../../lib/i18n";
+import { showError } from "../../lib/show-error";
+import { languageNames } from "./language-names";
 
-/** English only until another translation is complete (decision 0014). */
+/** The header's language selector: the member's choice, kept in their profile. */
 export function LanguageMenu() {
+  const current = useLanguageStore((state) => state.language);
+  const choose = useChooseLanguage();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -11,15 +17,27 @@ export function LanguageMenu() {
           variant="subtle"
           color="gray"
           size="compact-md"
-          leftSection={<IconLanguage size={18} />}
-          aria-label={t("shell.language")}
+          leftSection={<IconLanguage size={18} aria-hidden />}
+          aria-label={`${current.toUpperCase()} – ${t("shell.language")}`}
         >
-          {t("shell.language.enShort")}
+          {current.toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t("shell.language")}</Menu.Label>
-        <Menu.Item rightSection={<IconCheck size={16} />}>{t("shell.language.en")}</Menu.Item>
+        {languages.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
+            aria-current={language === current ? "true" : undefined}
+            onClick={() =>
+              choose.mutate(language, { onError: (error) => showError(t("shell.language.failed"), error) })
+            }
+          >
+            {languageNames[language]}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -5,14 +5,18 @@ import { useEffect, useState } from "react";
 import { LogoMark } from "../../components/logo";
 import { useAuthStore } from "../../lib/auth-store";
 
+// Once per page load: the routes remount when the language changes, and the splash must not return then.
+let splashShown = false;
+
 /** Shown at start, gone once nothing loads or after 3 s at the latest; never comes back. */
 export function Splash() {
   const fetching = useIsFetching();
   const profilePending = useAuthStore((state) => Boolean(state.authToken) && !state.user);
   const loading = profilePending || fetching > 0;
-  const [visible, setVisible] = useState(true);
+  const [visible, setVisible] = useState(!splashShown);
 
   useEffect(() => {
+    splashShown = true;
     const timer = setTimeout(() => setVisible(false), splashHideMs);
     return () => clearTimeout(timer);
   }, []);

@@ -1,8 +1,8 @@
 import { Button, Menu } from "@mantine/core";
 import { dashboardRanges } from "@rewards/contract";
 import { IconCalendar, IconCheck, IconChevronDown } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { rangeNames, useDashboardRange } from "../../features/dashboard/range";
+import { formatDayMonth, formatFullDate } from "../../lib/format";
 import { t } from "../../lib/i18n";
 
 /**
@@ -12,8 +12,10 @@ import { t } from "../../lib/i18n";
  */
 export function TodayButton() {
   const [range, chooseRange] = useDashboardRange();
-  const today = dayjs();
-  const label = range === "today" ? `${t("shell.today")} ${today.format("D MMM")}` : t(rangeNames[range]);
+  const label =
+    range === "today"
+      ? `${t("shell.today")} ${formatDayMonth(new Date().toISOString())}`
+      : t(rangeNames[range]);
 
   return (
     <Menu position="bottom-end" withArrow shadow="md" width={220}>
@@ -29,7 +31,7 @@ export function TodayButton() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{today.format("dddd, D MMMM YYYY")}</Menu.Label>
+        <Menu.Label>{formatFullDate(new Date().toISOString())}</Menu.Label>
         {dashboardRanges.map((option) => (
           <Menu.Item
             key={option}

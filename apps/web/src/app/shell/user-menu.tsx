@@ -6,6 +6,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconLogout, IconMoon, IconSun, IconUser } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -26,7 +27,8 @@ export function UserMenu({ onOpenProfile }: { onOpenProfile: () => void }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t("shell.userMenu")}>
+        {/* Named by what it shows (WCAG 2.5.3), then "User menu" for those who do not see it. */}
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {t("shell.greeting", { name: fullName })}
@@ -35,6 +37,7 @@ export function UserMenu({ onOpenProfile }: { onOpenProfile: () => void }) {
               {initialOf(fullName)}
             </Avatar>
           </Group>
+          <VisuallyHidden>{t("shell.userMenu")}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

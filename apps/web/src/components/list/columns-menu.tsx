@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Menu, Stack } from "@mantine/core";
 import { IconColumns } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
-import { screenText } from "../../lib/screen-texts";
+import { t } from "../../lib/i18n";
 
 /** A column's key: its accessor, the name `hide=` lists in the URL. */
 const keyOf = <T,>(column: DataTableColumn<T>) => String(column.accessor);
@@ -41,7 +41,7 @@ export function ColumnsMenu<T>({ columns, hidden, onChange }: Props<T>) {
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button size="compact-xs" variant="subtle" leftSection={<IconColumns size={14} aria-hidden />}>
-            {screenText("views.columns")}
+            {t("views.columns")}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>

@@ -4,6 +4,7 @@ import type { TotalCountKind } from "@rewards/contract";
 import { IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useEffect } from "react";
+import { formatCount } from "../../lib/format";
 import { t } from "../../lib/i18n";
 import { ColumnsMenu, visibleColumns } from "./columns-menu";
 import type { ListState } from "./use-list-state";
@@ -44,10 +45,11 @@ const neutralSort = { columnAccessor: "", direction: "asc" as const };
 
 /** The pager's "1-10 of N", with "about N" for an estimate and "N+" for a count that stopped at its cap. */
 export function rangeText(from: number, to: number, total: number, kind: TotalCountKind = "exact"): string {
-  const count = total.toLocaleString("en");
-  if (kind === "estimate") return t("list.rangeAbout", { from, to, total: count });
-  if (kind === "atLeast") return t("list.rangeAtLeast", { from, to, total: count });
-  return t("list.range", { from, to, total });
+  // Numbers in the language shown (12,480 or 12.480): a message's plain argument would not group them.
+  const range = { from: formatCount(from), to: formatCount(to), total: formatCount(total) };
+  if (kind === "estimate") return t("list.rangeAbout", range);
+  if (kind === "atLeast") return t("list.rangeAtLeast", range);
+  return t("list.range", range);
 }
 
 /** mantine-datatable with remote paging, the three-state sort and row selection (docs/features/lists.md). */
@@ -102,6 +104,7 @@ export function ResourceTable<T extends { _id: string }, S extends string>({
         recordsPerPageOptions={[...state.pageSizes]}
         onRecordsPerPageChange={state.setPageSize}
         recordsPerPageLabel={t("list.pageSize")}
+        getPaginationControlProps={(control) => ({ "aria-label": t(`a11y.pagination.${control}`) })}
         paginationText={({ from, to, totalRecords: total }) => rangeText(from, to, total, totalCountKind)}
         sortStatus={
           state.sort ? { columnAccessor: state.sort.sortField, direction: state.sort.sortOrder } : neutralSort

@@ -1,6 +1,7 @@
 import { Modal, type ModalProps } from "@mantine/core";
 import { type ReactNode, useCallback, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
+import { useReturnFocus } from "../../lib/focus";
 import { t } from "../../lib/i18n";
 import { useListOutlet } from "./list-outlet";
 
@@ -35,6 +36,8 @@ type RouteModalProps = {
 /** A Mantine modal rendered by a child route of its list: every modal has a URL (docs/features/lists.md). */
 export function RouteModal({ title, size = "lg", children }: RouteModalProps) {
   const close = useCloseRouteModal();
+  // Left by navigation, the modal unmounts at once: focus goes back to the row's link that opened it.
+  useReturnFocus();
   return (
     <Modal
       opened

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { type SavedView, type ViewList, viewLimits } from "@rewards/contract";
 import { type FormEvent, useState } from "react";
+import { useReturnFocus } from "../../lib/focus";
 import { t } from "../../lib/i18n";
-import { screenText } from "../../lib/screen-texts";
 import { showError } from "../../lib/show-error";
 import { useDeleteView, useSaveView } from "./saved-views-api";
 
@@ -20,11 +20,12 @@ export function SaveViewModal({ list, state, canShare, onClose }: SaveProps) {
   const [shared, setShared] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = useSaveView();
+  useReturnFocus();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError(screenText("views.nameRequired"));
+      setError(t("views.nameRequired"));
       return;
     }
     save.mutate(
@@ -40,14 +41,14 @@ export function SaveViewModal({ list, state, canShare, onClose }: SaveProps) {
     <Modal
       opened
       onClose={onClose}
-      title={screenText("views.saveTitle")}
+      title={t("views.saveTitle")}
       closeButtonProps={{ "aria-label": t("common.closeDialog") }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
-            label={screenText("views.name")}
-            placeholder={screenText("views.namePlaceholder")}
+            label={t("views.name")}
+            placeholder={t("views.namePlaceholder")}
             value={name}
             maxLength={viewLimits.nameLength}
             onChange={(event) => {
@@ -60,8 +61,8 @@ export function SaveViewModal({ list, state, canShare, onClose }: SaveProps) {
           />
           {canShare && (
             <Switch
-              label={screenText("views.share")}
-              description={screenText("views.shareHint")}
+              label={t("views.share")}
+              description={t("views.shareHint")}
               checked={shared}
               onChange={(event) => setShared(event.currentTarget.checked)}
             />
@@ -85,26 +86,27 @@ type DeleteProps = { list: ViewList; view: SavedView; onClose: () => void };
 /** Asks before deleting a saved view; the list's rows are not touched. */
 export function DeleteViewModal({ list, view, onClose }: DeleteProps) {
   const remove = useDeleteView(list);
+  useReturnFocus();
   const confirm = () =>
     remove.mutate(view._id, {
       onSuccess: onClose,
-      onError: (failure) => showError(screenText("views.deleteFailed"), failure),
+      onError: (failure) => showError(t("views.deleteFailed"), failure),
     });
   return (
     <Modal
       opened
       onClose={onClose}
-      title={screenText("views.deleteTitle")}
+      title={t("views.deleteTitle")}
       closeButtonProps={{ "aria-label": t("common.closeDialog") }}
     >
       <Stack>
-        <Text size="sm">{screenText("views.deleteConfirm", { name: view.name })}</Text>
+        <Text size="sm">{t("views.deleteConfirm", { name: view.name })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t("common.cancel")}
           </Button>
           <Button color="red" onClick={confirm} loading={remove.isPending}>
-            {screenText("views.deleteAction")}
+            {t("views.deleteAction")}
           </Button>
         </Group>
       </Stack>

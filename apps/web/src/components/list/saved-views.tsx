@@ -3,8 +3,8 @@ import type { SavedView, ViewList } from "@rewards/contract";
 import { IconUsers, IconX } from "@tabler/icons-react";
 import { type KeyboardEvent, type MouseEvent, useState } from "react";
 import { useSearchParams } from "react-router";
+import { t } from "../../lib/i18n";
 import { useCan } from "../../lib/permissions";
-import { screenText } from "../../lib/screen-texts";
 import { DeleteViewModal, SaveViewModal } from "./saved-view-modals";
 import { useSavedViews } from "./saved-views-api";
 
@@ -58,16 +58,16 @@ export function SavedViews({ list }: { list: ViewList }) {
   return (
     <Group justify="space-between" align="flex-end" wrap="nowrap" mb="xs" gap="xs">
       <Tabs value={active} onChange={open} variant="default" style={{ minWidth: 0, flex: 1 }}>
-        <Tabs.List aria-label={screenText("views.tabs")} style={{ flexWrap: "wrap" }}>
-          <Tabs.Tab value={allTab}>{screenText("views.all")}</Tabs.Tab>
+        <Tabs.List aria-label={t("views.tabs")} style={{ flexWrap: "wrap" }}>
+          <Tabs.Tab value={allTab}>{t("views.all")}</Tabs.Tab>
           {views.map((view) => (
             <Tabs.Tab
               key={view._id}
               value={view._id}
               leftSection={
                 view.shared ? (
-                  <Tooltip label={screenText("views.shared")} withArrow>
-                    <IconUsers size={14} aria-label={screenText("views.shared")} role="img" />
+                  <Tooltip label={t("views.shared")} withArrow>
+                    <IconUsers size={14} aria-label={t("views.shared")} role="img" />
                   </Tooltip>
                 ) : undefined
               }
@@ -77,7 +77,7 @@ export function SavedViews({ list }: { list: ViewList }) {
                     size={12}
                     role="button"
                     tabIndex={0}
-                    aria-label={screenText("views.delete", { name: view.name })}
+                    aria-label={t("views.delete", { name: view.name })}
                     onClick={askDelete(view)}
                     onKeyDown={askDelete(view)}
                     style={{ opacity: 0.6 }}
@@ -91,7 +91,7 @@ export function SavedViews({ list }: { list: ViewList }) {
         </Tabs.List>
       </Tabs>
       <Button size="xs" variant="default" onClick={() => setSaving(true)} disabled={empty}>
-        {screenText("views.save")}
+        {t("views.save")}
       </Button>
       {saving && (
         <SaveViewModal list={list} state={current} canShare={canShare} onClose={() => setSaving(false)} />

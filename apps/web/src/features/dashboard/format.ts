@@ -1,9 +1,6 @@
 import { t } from "../../lib/i18n";
 
-/** Counts with thousands separators: "12,480". */
-export function formatCount(count: number): string {
-  return count.toLocaleString("en-US");
-}
+export { formatCount } from "../../lib/format";
 
 /** The seven points' names, oldest first: "6 Days Ago" … "Yesterday", "Today". */
 export function seriesDayLabel(index: number, length = 7): string {

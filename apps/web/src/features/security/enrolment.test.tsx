@@ -47,7 +47,7 @@ describe("required two-factor sign-in: enrolment first", { timeout: 20_000 }, ()
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/security/two-factor");
     // Nothing of the dashboard is there: no menu, only the way out.
-    expect(screen.queryByRole("button", { name: "User menu" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /User menu$/ })).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign out" })).toHaveAttribute("href", "/logout");
     await screen.findByTestId("mfa-secret");
     expect(calls.every((call) => ["/api/profile/me", "/api/profile/mfa/setup"].includes(call.url))).toBe(

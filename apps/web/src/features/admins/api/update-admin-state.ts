@@ -1,6 +1,7 @@
-import { type AdminStateBody, actionErrors, adminEndpoints, adminStateBodySchema } from "@rewards/contract";
+import { type AdminStateBody, adminEndpoints, adminStateBodySchema } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { adminKeys } from "./keys";
 
@@ -15,6 +16,6 @@ export function useUpdateAdminState() {
   return useMutation({
     mutationFn: updateAdminState,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-    onError: (error) => showError(actionErrors.updateAdminState, error),
+    onError: (error) => showError(t("action.updateAdminState"), error),
   });
 }

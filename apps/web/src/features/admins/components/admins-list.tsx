@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Loader, Text } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 import { useAdmins } from "../api/get-admins";
@@ -25,7 +24,7 @@ export function AdminsList({ currentUserId }: { currentUserId: string | undefine
         </Group>
       )}
       {admins.isError && (
-        <Alert color={errorColor} title={actionErrors.loadAdmins}>
+        <Alert color={errorColor} title={t("action.loadAdmins")}>
           {admins.error.message}
           <Button size="xs" mt="sm" display="block" onClick={() => admins.refetch()}>
             {t("common.retry")}

@@ -1,6 +1,6 @@
 import { Table, Text } from "@mantine/core";
 import type { Admin } from "@rewards/contract";
-import dayjs from "dayjs";
+import { formatDate } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { useUpdateAdminState } from "../api/update-admin-state";
 import { AdminActions } from "./admin-actions";
@@ -41,7 +41,7 @@ export function AdminsTable({ admins, currentUserId }: AdminsTableProps) {
               <Table.Td>
                 <AdminStatusBadge status={admin.status} />
               </Table.Td>
-              <Table.Td>{dayjs(admin.createdAt).format("D MMM YYYY")}</Table.Td>
+              <Table.Td>{formatDate(admin.createdAt)}</Table.Td>
               <Table.Td>
                 <AdminActions
                   admin={admin}

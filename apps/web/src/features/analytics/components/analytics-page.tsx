@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine
 import { IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { errorColor } from "../../../theme";
 import { useAnalytics, useReportingZone } from "../api/get-analytics";
@@ -50,7 +50,7 @@ export function AnalyticsPage() {
   // Any change writes the days shown too, so the address names the whole view even from the default.
   const update = (next: Parameters<typeof change>[0]) =>
     change({ ...(query && { from: query.from, to: query.to }), ...next });
-  const error = screenText("analytics.error");
+  const error = t("analytics.error");
   useErrorNotification(error, analytics.error);
   const data = analytics.data;
   const shownZone = data?.timeZone ?? zone;
@@ -67,9 +67,9 @@ export function AnalyticsPage() {
         />
         {shownZone && (
           <Text size="sm" c="dimmed">
-            {screenText("analytics.zone", { zone: shownZone })} ·{" "}
+            {t("analytics.zone", { zone: shownZone })} ·{" "}
             <Anchor component={Link} to={paths.setting} size="sm">
-              {screenText("analytics.zone.link")}
+              {t("analytics.zone.link")}
             </Anchor>
           </Text>
         )}
@@ -85,7 +85,7 @@ export function AnalyticsPage() {
             loading={analytics.isFetching}
             onClick={() => void analytics.refetch()}
           >
-            {screenText("analytics.retry")}
+            {t("analytics.retry")}
           </Button>
         </Alert>
       ) : (
@@ -95,26 +95,23 @@ export function AnalyticsPage() {
           style={{ opacity: analytics.isPlaceholderData ? 0.6 : 1, transition: "opacity 150ms" }}
         >
           <SummaryCards totals={data?.totals} />
-          <Section title={screenText("analytics.money.title")}>
+          <Section title={t("analytics.money.title")}>
             <MoneyChart data={data} />
             <PeriodsTable data={data} />
           </Section>
-          <Section title={screenText("analytics.breakdown.title")}>
+          <Section title={t("analytics.breakdown.title")}>
             <BreakdownTable data={data} by={view.by} onBy={(by) => update({ by })} />
           </Section>
-          <Section
-            title={screenText("analytics.retention.title")}
-            hint={screenText("analytics.retention.hint")}
-          >
+          <Section title={t("analytics.retention.title")} hint={t("analytics.retention.hint")}>
             <RetentionTable data={data} />
           </Section>
           <Section
-            title={screenText("analytics.arpu.title")}
-            hint={data && screenText("analytics.arpu.hint", { day: formatDay(data.to) })}
+            title={t("analytics.arpu.title")}
+            hint={data && t("analytics.arpu.hint", { day: formatDay(data.to) })}
           >
             <ArpuTable data={data} />
           </Section>
-          <Section title={screenText("analytics.liabilities.title")}>
+          <Section title={t("analytics.liabilities.title")}>
             <LiabilitiesCards liabilities={data?.liabilities} />
           </Section>
         </Stack>

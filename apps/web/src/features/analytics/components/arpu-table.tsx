@@ -1,6 +1,6 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import type { Analytics } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatCount, formatMoney } from "../format";
 import { BreakdownKey } from "./breakdown-table";
 
@@ -18,13 +18,13 @@ export function ArpuTable({ data }: { data: Analytics | undefined }) {
   if (!data) return <Skeleton h={120} radius="md" />;
   return (
     <Table.ScrollContainer minWidth={760} maxHeight={420}>
-      <Table striped fz="sm" stickyHeader aria-label={screenText("analytics.arpu.title")}>
+      <Table striped fz="sm" stickyHeader aria-label={t("analytics.arpu.title")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{screenText("analytics.column.country")}</Table.Th>
+            <Table.Th>{t("analytics.column.country")}</Table.Th>
             {headers.map((key) => (
               <Table.Th key={key} ta="right" style={{ whiteSpace: "nowrap" }}>
-                {screenText(key)}
+                {t(key)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -34,7 +34,7 @@ export function ArpuTable({ data }: { data: Analytics | undefined }) {
             <Table.Tr>
               <Table.Td colSpan={headers.length + 1}>
                 <Text c="dimmed" size="sm" ta="center">
-                  {screenText("analytics.arpu.empty")}
+                  {t("analytics.arpu.empty")}
                 </Text>
               </Table.Td>
             </Table.Tr>

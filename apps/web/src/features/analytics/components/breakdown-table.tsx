@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { type Analytics, type AnalyticsDimension, analyticsDimensions } from "@rewards/contract";
 import { CountryFlag } from "../../../components/country-flag";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatCount, formatMoney, formatPercent } from "../format";
 
 /** A breakdown value: a country with its flag; an unknown one as "Unknown". */
@@ -9,7 +9,7 @@ export function BreakdownKey({ value, by }: { value: string; by: AnalyticsDimens
   if (value === "")
     return (
       <Text span size="sm" c="dimmed">
-        {screenText("analytics.unknown")}
+        {t("analytics.unknown")}
       </Text>
     );
   if (by !== "country")
@@ -31,7 +31,7 @@ export function BreakdownKey({ value, by }: { value: string; by: AnalyticsDimens
 /** "≈ 1,234", with a tooltip: distinct users are estimates. */
 export function EstimatedUsers({ count }: { count: number }) {
   return (
-    <Tooltip label={screenText("analytics.users.estimate")}>
+    <Tooltip label={t("analytics.users.estimate")}>
       <Text span size="sm" style={{ cursor: "help", whiteSpace: "nowrap" }}>
         ≈ {formatCount(count)}
       </Text>
@@ -62,29 +62,23 @@ export function BreakdownTable({ data, by, onBy }: BreakdownProps) {
   return (
     <Stack gap="sm">
       <SegmentedControl
-        aria-label={screenText("analytics.breakdown.by")}
+        aria-label={t("analytics.breakdown.by")}
         value={by}
         onChange={(value) => onBy(value as AnalyticsDimension)}
-        data={analyticsDimensions.map((value) => ({ value, label: screenText(`analytics.by.${value}`) }))}
+        data={analyticsDimensions.map((value) => ({ value, label: t(`analytics.by.${value}`) }))}
         style={{ alignSelf: "flex-start" }}
       />
       {!data ? (
         <Skeleton h={160} radius="md" />
       ) : (
         <Table.ScrollContainer minWidth={760} maxHeight={480}>
-          <Table
-            striped
-            highlightOnHover
-            stickyHeader
-            fz="sm"
-            aria-label={screenText("analytics.breakdown.title")}
-          >
+          <Table striped highlightOnHover stickyHeader fz="sm" aria-label={t("analytics.breakdown.title")}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{screenText(`analytics.by.${shownBy}`)}</Table.Th>
+                <Table.Th>{t(`analytics.by.${shownBy}`)}</Table.Th>
                 {headers.map((key) => (
                   <Table.Th key={key} ta="right" style={{ whiteSpace: "nowrap" }}>
-                    {screenText(key)}
+                    {t(key)}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -94,7 +88,7 @@ export function BreakdownTable({ data, by, onBy }: BreakdownProps) {
                 <Table.Tr>
                   <Table.Td colSpan={headers.length + 1}>
                     <Text c="dimmed" size="sm" ta="center">
-                      {screenText("analytics.breakdown.empty")}
+                      {t("analytics.breakdown.empty")}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -121,7 +115,7 @@ export function BreakdownTable({ data, by, onBy }: BreakdownProps) {
       )}
       {data && data.breakdownOmitted > 0 && (
         <Text size="sm" c="dimmed">
-          {screenText("analytics.breakdown.omitted", { count: formatCount(data.breakdownOmitted) })}
+          {t("analytics.breakdown.omitted", { count: formatCount(data.breakdownOmitted) })}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { SimpleGrid } from "@mantine/core";
 import type { Analytics } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatCount, formatMoney } from "../format";
 import { FigureCard } from "./summary-cards";
 
@@ -10,28 +10,28 @@ export function LiabilitiesCards({ liabilities }: { liabilities: Analytics["liab
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <FigureCard
-        title={screenText("analytics.liabilities.held")}
+        title={t("analytics.liabilities.held")}
         value={
           liabilities &&
-          `${screenText("analytics.points", { count: formatCount(held) })} · ${formatMoney(liabilities.availableUsd + liabilities.pendingUsd)}`
+          `${t("analytics.points", { count: formatCount(held) })} · ${formatMoney(liabilities.availableUsd + liabilities.pendingUsd)}`
         }
         detail={
           liabilities &&
-          screenText("analytics.liabilities.heldDetail", {
+          t("analytics.liabilities.heldDetail", {
             available: formatCount(liabilities.availablePoints),
             pending: formatCount(liabilities.pendingPoints),
           })
         }
       />
       <FigureCard
-        title={screenText("analytics.liabilities.pending")}
+        title={t("analytics.liabilities.pending")}
         value={
           liabilities &&
           `${formatCount(liabilities.pendingRedeems)} · ${formatMoney(liabilities.pendingRedeemsUsd)}`
         }
         detail={
           liabilities &&
-          screenText("analytics.liabilities.pendingDetail", {
+          t("analytics.liabilities.pendingDetail", {
             points: formatCount(liabilities.pendingRedeemPoints),
           })
         }

@@ -1,12 +1,15 @@
 import "@mantine/charts/styles.css";
 import { AreaChart } from "@mantine/charts";
 import { Skeleton } from "@mantine/core";
+import { useReducedMotion } from "@mantine/hooks";
 import type { Analytics } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatMoney, formatPeriod } from "../format";
 
 /** Revenue, the points' cost and the margin per period. */
 export function MoneyChart({ data }: { data: Analytics | undefined }) {
+  // Drawn at once, without the areas' animation, for those who ask their system for less motion.
+  const reduceMotion = useReducedMotion();
   if (!data) return <Skeleton h={240} radius="md" />;
   const points = data.periods.map((period) => ({
     period: formatPeriod(period.start, data.granularity),
@@ -15,7 +18,7 @@ export function MoneyChart({ data }: { data: Analytics | undefined }) {
     margin: period.margin,
   }));
   return (
-    <div role="img" aria-label={screenText("analytics.chart.label")}>
+    <div role="img" aria-label={t("analytics.chart.label")}>
       <AreaChart
         h={240}
         data={points}
@@ -27,15 +30,16 @@ export function MoneyChart({ data }: { data: Analytics | undefined }) {
         gridAxis="y"
         tickLine="none"
         fillOpacity={0.15}
+        areaProps={{ isAnimationActive: !reduceMotion }}
         valueFormatter={formatMoney}
         yAxisProps={{ width: 72 }}
         series={[
-          { name: "revenue", label: screenText("analytics.column.revenue"), color: "teal.6" },
-          { name: "margin", label: screenText("analytics.column.margin"), color: "blue.6" },
+          { name: "revenue", label: t("analytics.column.revenue"), color: "teal.6" },
+          { name: "margin", label: t("analytics.column.margin"), color: "blue.6" },
           // Dashed and drawn last: at a 50% share the cost and the margin are the same line.
           {
             name: "pointsCostUsd",
-            label: screenText("analytics.column.pointsCost"),
+            label: t("analytics.column.pointsCost"),
             color: "orange.6",
             strokeDasharray: "6 4",
           },

@@ -1,12 +1,12 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import type { Analytics, AnalyticsPeriod } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { type I18nKey, t } from "../../../lib/i18n";
 import { formatCount, formatMoney, formatPercent, formatPeriod } from "../format";
 
 type Row = Omit<AnalyticsPeriod, "start">;
 
 /** Every column of a period, in order: its title and how its figure reads. */
-const columns: { key: keyof Row; title: Parameters<typeof screenText>[0]; format: (row: Row) => string }[] = [
+const columns: { key: keyof Row; title: I18nKey; format: (row: Row) => string }[] = [
   { key: "revenue", title: "analytics.column.revenue", format: (row) => formatMoney(row.revenue) },
   {
     key: "pointsIssued",
@@ -47,13 +47,13 @@ export function PeriodsTable({ data }: { data: Analytics | undefined }) {
   if (!data) return <Skeleton h={160} radius="md" />;
   return (
     <Table.ScrollContainer minWidth={980} maxHeight={420}>
-      <Table striped highlightOnHover stickyHeader fz="sm" aria-label={screenText("analytics.money.title")}>
+      <Table striped highlightOnHover stickyHeader fz="sm" aria-label={t("analytics.money.title")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{screenText("analytics.column.period")}</Table.Th>
+            <Table.Th>{t("analytics.column.period")}</Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.key} ta="right" style={{ whiteSpace: "nowrap" }}>
-                {screenText(column.title)}
+                {t(column.title)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -63,7 +63,7 @@ export function PeriodsTable({ data }: { data: Analytics | undefined }) {
             <Table.Tr>
               <Table.Td colSpan={columns.length + 1}>
                 <Text c="dimmed" size="sm" ta="center">
-                  {screenText("analytics.periods.empty")}
+                  {t("analytics.periods.empty")}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -79,7 +79,7 @@ export function PeriodsTable({ data }: { data: Analytics | undefined }) {
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={600}>
-            <Table.Td>{screenText("analytics.column.total")}</Table.Td>
+            <Table.Td>{t("analytics.column.total")}</Table.Td>
             {cells(data.totals)}
           </Table.Tr>
         </Table.Tfoot>

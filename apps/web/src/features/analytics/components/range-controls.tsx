@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, TextInput } from "@mantine/core";
 import { type AnalyticsGranularity, analyticsGranularities, analyticsQuerySchema } from "@rewards/contract";
 import { useEffect, useState } from "react";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { type DayRange, presetOf, presetRange, type RangePreset, rangePresets } from "../range";
 
 type RangeControlsProps = {
@@ -49,36 +49,36 @@ export function RangeControls({ range, today, granularity, onRange, onGranularit
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
-        label={screenText("analytics.range")}
+        label={t("analytics.range")}
         w={{ base: "100%", xs: 180 }}
         allowDeselect={false}
         value={preset ?? null}
         disabled={!today}
         data={[
-          ...rangePresets.map((value) => ({ value, label: screenText(`analytics.range.${value}`) })),
-          { value: "custom", label: screenText("analytics.range.custom"), disabled: true },
+          ...rangePresets.map((value) => ({ value, label: t(`analytics.range.${value}`) })),
+          { value: "custom", label: t("analytics.range.custom"), disabled: true },
         ]}
         onChange={(value) => {
           if (today && value && value !== "custom") onRange(presetRange(value as RangePreset, today));
         }}
       />
       <DayInput
-        label={screenText("analytics.range.from")}
+        label={t("analytics.range.from")}
         value={range?.from ?? ""}
         onChange={(from) => choose(from, range?.to ?? from)}
       />
       <DayInput
-        label={screenText("analytics.range.to")}
+        label={t("analytics.range.to")}
         value={range?.to ?? ""}
         onChange={(to) => choose(range?.from ?? to, to)}
       />
       <SegmentedControl
-        aria-label={screenText("analytics.granularity")}
+        aria-label={t("analytics.granularity")}
         value={granularity}
         onChange={(value) => onGranularity(value as AnalyticsGranularity)}
         data={analyticsGranularities.map((value) => ({
           value,
-          label: screenText(`analytics.granularity.${value}`),
+          label: t(`analytics.granularity.${value}`),
         }))}
       />
     </Group>

@@ -1,6 +1,6 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import { type Analytics, analyticsCohortWeeks } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatCount, formatDay } from "../format";
 
 const weeks = Array.from({ length: analyticsCohortWeeks }, (_, index) => index + 1);
@@ -15,8 +15,8 @@ function ShareCell({ active, users }: { active: number | null; users: number }) 
       ta="right"
       title={`${formatCount(active)} / ${formatCount(users)}`}
       style={{
-        background: `color-mix(in srgb, var(--mantine-color-teal-filled) ${Math.min(100, percent * 0.8)}%, transparent)`,
-        color: percent >= 60 ? "var(--mantine-color-white)" : undefined,
+        // Light teal in light, dark teal in dark (theme.ts): the usual text color keeps 4.5:1 on it.
+        background: `color-mix(in srgb, var(--rewards-heat-color) ${Math.min(100, percent * 0.8)}%, transparent)`,
       }}
     >
       {`${percent}%`}
@@ -29,14 +29,14 @@ export function RetentionTable({ data }: { data: Analytics | undefined }) {
   if (!data) return <Skeleton h={160} radius="md" />;
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table fz="sm" withColumnBorders aria-label={screenText("analytics.retention.title")}>
+      <Table fz="sm" withColumnBorders aria-label={t("analytics.retention.title")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={{ whiteSpace: "nowrap" }}>{screenText("analytics.retention.week")}</Table.Th>
-            <Table.Th ta="right">{screenText("analytics.column.users")}</Table.Th>
+            <Table.Th style={{ whiteSpace: "nowrap" }}>{t("analytics.retention.week")}</Table.Th>
+            <Table.Th ta="right">{t("analytics.column.users")}</Table.Th>
             {weeks.map((week) => (
               <Table.Th key={week} ta="right" style={{ whiteSpace: "nowrap" }}>
-                {screenText("analytics.retention.weekN", { n: week })}
+                {t("analytics.retention.weekN", { n: week })}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -46,7 +46,7 @@ export function RetentionTable({ data }: { data: Analytics | undefined }) {
             <Table.Tr>
               <Table.Td colSpan={weeks.length + 2}>
                 <Text c="dimmed" size="sm" ta="center">
-                  {screenText("analytics.retention.empty")}
+                  {t("analytics.retention.empty")}
                 </Text>
               </Table.Td>
             </Table.Tr>

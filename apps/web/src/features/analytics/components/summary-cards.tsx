@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import type { Analytics } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatCount, formatMoney, formatPercent } from "../format";
 
 type Figure = { title: string; value: string; detail?: string; color?: string };
@@ -30,32 +30,31 @@ export function FigureCard({ title, value, detail, color }: Partial<Figure> & { 
 export function SummaryCards({ totals }: { totals: Analytics["totals"] | undefined }) {
   const figures: Figure[] = [
     {
-      title: screenText("analytics.card.revenue"),
+      title: t("analytics.card.revenue"),
       value: formatMoney(totals?.revenue),
     },
     {
-      title: screenText("analytics.card.pointsCost"),
+      title: t("analytics.card.pointsCost"),
       value: formatMoney(totals?.pointsCostUsd),
-      detail:
-        totals && screenText("analytics.card.pointsIssued", { count: formatCount(totals.pointsIssued) }),
+      detail: totals && t("analytics.card.pointsIssued", { count: formatCount(totals.pointsIssued) }),
     },
     {
-      title: screenText("analytics.card.margin"),
+      title: t("analytics.card.margin"),
       value: formatMoney(totals?.margin),
-      detail: totals && screenText("analytics.card.marginPct", { pct: formatPercent(totals.marginPct) }),
+      detail: totals && t("analytics.card.marginPct", { pct: formatPercent(totals.marginPct) }),
       color: totals && totals.margin < 0 ? "red" : undefined,
     },
     {
-      title: screenText("analytics.card.paid"),
+      title: t("analytics.card.paid"),
       value: formatMoney(totals?.paidUsd),
-      detail: totals && screenText("analytics.card.paidRedeems", { count: formatCount(totals.paidRedeems) }),
+      detail: totals && t("analytics.card.paidRedeems", { count: formatCount(totals.paidRedeems) }),
     },
     {
-      title: screenText("analytics.card.conversions"),
+      title: t("analytics.card.conversions"),
       value: formatCount(totals?.conversions),
-      detail: totals && screenText("analytics.card.reversals", { count: formatCount(totals.reversals) }),
+      detail: totals && t("analytics.card.reversals", { count: formatCount(totals.reversals) }),
     },
-    { title: screenText("analytics.card.newUsers"), value: formatCount(totals?.newUsers) },
+    { title: t("analytics.card.newUsers"), value: formatCount(totals?.newUsers) },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">

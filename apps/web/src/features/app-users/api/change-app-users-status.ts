@@ -1,11 +1,7 @@
-import {
-  type AppUsersStateBody,
-  actionErrors,
-  appUserEndpoints,
-  appUsersStateBodySchema,
-} from "@rewards/contract";
+import { type AppUsersStateBody, appUserEndpoints, appUsersStateBodySchema } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { appUserKeys } from "./keys";
 
@@ -15,6 +11,6 @@ export function useChangeAppUsersStatus() {
     mutationFn: (body: AppUsersStateBody) =>
       call(appUserEndpoints.changeStatus, { body: appUsersStateBodySchema.parse(body) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appUserKeys.all }),
-    onError: (error) => showError(actionErrors.updateAppUsersStatus, error),
+    onError: (error) => showError(t("action.updateAppUsersStatus"), error),
   });
 }

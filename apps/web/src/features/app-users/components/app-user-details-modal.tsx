@@ -1,10 +1,8 @@
 import { Divider, Stack, Title } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import type { ReactNode } from "react";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAppUserDetails } from "../api/get-app-user-details";
 import { CompletedOffersTable, DetailsSummary, DevicesTable, UserInfoBlock } from "./app-user-details-parts";
@@ -27,21 +25,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** `history` is the user's own audit history, composed in by the route (features do not import each other). */
 export function AppUserDetailsModal({ id, history }: { id: string; history?: ReactNode }) {
   const details = useAppUserDetails(id);
-  useErrorNotification(actionErrors.loadAppUserDetails, details.error);
+  useErrorNotification(t("action.loadAppUserDetails"), details.error);
   return (
     <RouteModal title={t("appUsers.details.title")} size="xl">
       {details.isPending && <LoadingBlock />}
-      {details.isError && <LoadError action={actionErrors.loadAppUserDetails} error={details.error} />}
+      {details.isError && <LoadError action={t("action.loadAppUserDetails")} error={details.error} />}
       {details.data && (
         <Stack gap="lg">
           <DetailsSummary details={details.data} />
           <Section title={t("risk.section")}>
             <AppUserRiskSection details={details.data} />
           </Section>
-          <Section title={screenText("holds.section")}>
+          <Section title={t("holds.section")}>
             <AppUserHoldsSection userId={id} />
           </Section>
-          <Section title={screenText("pointsHistory.section")}>
+          <Section title={t("pointsHistory.section")}>
             <AppUserPointsHistory userId={id} />
           </Section>
           <Section title={t("appUsers.details.offers")}>
@@ -53,7 +51,7 @@ export function AppUserDetailsModal({ id, history }: { id: string; history?: Rea
           <Section title={t("appUsers.details.userInfo")}>
             <UserInfoBlock userInfo={details.data.userInfo} />
           </Section>
-          {history && <Section title={screenText("audit.history.title")}>{history}</Section>}
+          {history && <Section title={t("audit.history.title")}>{history}</Section>}
         </Stack>
       )}
     </RouteModal>

@@ -8,7 +8,6 @@ import { OfferStatusBadge, UserStatusBadge, VerifiedBadge } from "../../../compo
 import { formatDateTime, formatUsd } from "../../../lib/format";
 import { type I18nKey, t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 
 export function DetailsSummary({ details }: { details: AppUserDetails }) {
   const none = t("common.none");
@@ -17,7 +16,7 @@ export function DetailsSummary({ details }: { details: AppUserDetails }) {
       <DetailField label="appUsers.details.email">{details.username}</DetailField>
       <DetailField label="appUsers.details.shareKey">{details.referCode}</DetailField>
       <DetailField label="appUsers.details.credit">
-        {screenText("holds.balance", { available: details.points, pending: details.pendingPoints })}
+        {t("holds.balance", { available: details.points, pending: details.pendingPoints })}
       </DetailField>
       <DetailField label="appUsers.details.status">
         <UserStatusBadge isActive={details.isActive} /> <VerifiedBadge verified={details.isVerfied} />{" "}
@@ -140,7 +139,13 @@ export function UserInfoBlock({ userInfo }: { userInfo: AppUserDetails["userInfo
       </Text>
     );
   return (
-    <Code block style={{ maxHeight: 320, overflow: "auto" }}>
+    <Code
+      block
+      style={{ maxHeight: 320, overflow: "auto" }}
+      tabIndex={0}
+      role="region"
+      aria-label={t("appUsers.details.userInfo")}
+    >
       {JSON.stringify(userInfo, null, 2)}
     </Code>
   );

@@ -4,7 +4,6 @@ import { notifications } from "@mantine/notifications";
 import {
   type AppUser,
   type AppUserUpdateBody,
-  actionErrors,
   appUserEndpoints,
   appUserUpdateBodySchema,
   pointsReasonMax,
@@ -16,7 +15,6 @@ import { ApiError } from "../../../lib/api-client";
 import { useAuthStore } from "../../../lib/auth-store";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { useUpdateAppUser } from "../api/update-app-user";
 
@@ -78,7 +76,7 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
           // A refused adjustment (over the balance or the support limit) belongs on its field.
           else if (error instanceof ApiError && error.status === 409 && body.pointsDelta !== 0)
             form.setErrors({ pointsDelta: error.message });
-          else showError(actionErrors.updateAppUser, error);
+          else showError(t("action.updateAppUser"), error);
         },
       },
     );
@@ -105,7 +103,7 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
         />
         {appUser.pendingPoints > 0 && (
           <Text size="xs" c="dimmed" mt={-8} data-testid="pending-points">
-            {screenText("holds.balance", { available: appUser.points, pending: appUser.pendingPoints })}
+            {t("holds.balance", { available: appUser.points, pending: appUser.pendingPoints })}
           </Text>
         )}
         <NumberInput
@@ -120,7 +118,7 @@ export function AppUserEditForm({ appUser }: { appUser: AppUser }) {
         />
         {allowance !== null && (
           <Text size="xs" c="dimmed" mt={-8}>
-            {screenText("appUsers.edit.allowance", { count: allowance })}
+            {t("appUsers.edit.allowance", { count: allowance })}
           </Text>
         )}
         {delta !== 0 && (

@@ -1,4 +1,3 @@
-import { actionErrors } from "@rewards/contract";
 import { useParams } from "react-router";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
@@ -9,11 +8,11 @@ import { AppUserEditForm } from "./app-user-edit-form";
 
 export function AppUserEditModal({ id }: { id: string }) {
   const appUser = useAppUser(id);
-  useErrorNotification(actionErrors.findAppUser, appUser.error);
+  useErrorNotification(t("action.findAppUser"), appUser.error);
   return (
     <RouteModal title={t("appUsers.edit.title")} size="md">
       {appUser.isPending && <LoadingBlock />}
-      {appUser.isError && <LoadError action={actionErrors.findAppUser} error={appUser.error} />}
+      {appUser.isError && <LoadError action={t("action.findAppUser")} error={appUser.error} />}
       {appUser.data && <AppUserEditForm key={appUser.data._id} appUser={appUser.data} />}
     </RouteModal>
   );

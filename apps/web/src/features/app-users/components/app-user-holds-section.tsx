@@ -4,8 +4,8 @@ import { type HoldState, type PointHold, payoutEndpoints } from "@rewards/contra
 import { useState } from "react";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { errorColor } from "../../../theme";
 import { useExtendHold, useReleaseHold, useUserHolds } from "../api/holds";
@@ -25,23 +25,23 @@ function ExtendHold({ hold }: { hold: PointHold }) {
           setOpened(false);
           notifications.show({
             color: "green",
-            message: screenText("holds.extended", { date: formatDateTime(extended.releaseAt) }),
+            message: t("holds.extended", { date: formatDateTime(extended.releaseAt) }),
           });
         },
-        onError: (error) => showError(screenText("holds.failed"), error),
+        onError: (error) => showError(t("holds.failed"), error),
       },
     );
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withArrow>
       <Popover.Target>
         <Button size="compact-xs" variant="light" onClick={() => setOpened((open) => !open)}>
-          {screenText("holds.extend")}
+          {t("holds.extend")}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
           <NumberInput
-            label={screenText("holds.extend.days")}
+            label={t("holds.extend.days")}
             value={days}
             onChange={setDays}
             min={1}
@@ -51,7 +51,7 @@ function ExtendHold({ hold }: { hold: PointHold }) {
             w={140}
           />
           <Button size="xs" onClick={submit} disabled={!valid} loading={extend.isPending}>
-            {screenText("holds.extend")}
+            {t("holds.extend")}
           </Button>
         </Stack>
       </Popover.Dropdown>
@@ -73,13 +73,13 @@ function ReleaseHold({ hold }: { hold: PointHold }) {
           (released) =>
             notifications.show({
               color: "green",
-              message: screenText("holds.released", { count: released.points }),
+              message: t("holds.released", { count: released.points }),
             }),
-          (error: unknown) => showError(screenText("holds.failed"), error),
+          (error: unknown) => showError(t("holds.failed"), error),
         )
       }
     >
-      {screenText("holds.release")}
+      {t("holds.release")}
     </Button>
   );
 }
@@ -92,12 +92,12 @@ export function AppUserHoldsSection({ userId }: { userId: string }) {
   const holds = useUserHolds(userId);
   const canModerate = useCanCall(payoutEndpoints.releaseHold);
   if (holds.isPending) return <LoadingBlock />;
-  if (holds.isError) return <LoadError action={screenText("holds.loadFailed")} error={holds.error} />;
+  if (holds.isError) return <LoadError action={t("holds.loadFailed")} error={holds.error} />;
   const entities = holds.data.entities ?? [];
   if (entities.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        {screenText("holds.empty")}
+        {t("holds.empty")}
       </Text>
     );
   return (
@@ -105,12 +105,12 @@ export function AppUserHoldsSection({ userId }: { userId: string }) {
       <Table striped fz="sm" data-testid="user-holds">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ta="right">{screenText("holds.column.points")}</Table.Th>
-            <Table.Th>{screenText("holds.column.network")}</Table.Th>
-            <Table.Th>{screenText("holds.column.releaseAt")}</Table.Th>
-            <Table.Th>{screenText("holds.column.status")}</Table.Th>
-            <Table.Th>{screenText("holds.column.reason")}</Table.Th>
-            {canModerate && <Table.Th>{screenText("holds.column.actions")}</Table.Th>}
+            <Table.Th ta="right">{t("holds.column.points")}</Table.Th>
+            <Table.Th>{t("holds.column.network")}</Table.Th>
+            <Table.Th>{t("holds.column.releaseAt")}</Table.Th>
+            <Table.Th>{t("holds.column.status")}</Table.Th>
+            <Table.Th>{t("holds.column.reason")}</Table.Th>
+            {canModerate && <Table.Th>{t("holds.column.actions")}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -121,7 +121,7 @@ export function AppUserHoldsSection({ userId }: { userId: string }) {
               <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(hold.releaseAt)}</Table.Td>
               <Table.Td>
                 <Badge color={stateColors[hold.status]} variant="light" miw="max-content">
-                  {screenText(`holds.status.${hold.status}`)}
+                  {t(`holds.status.${hold.status}`)}
                 </Badge>
               </Table.Td>
               <Table.Td style={{ overflowWrap: "anywhere" }}>{hold.reason}</Table.Td>

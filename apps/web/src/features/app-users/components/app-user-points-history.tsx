@@ -4,14 +4,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { errorColor } from "../../../theme";
 import { usePointsHistory } from "../api/get-points-history";
 
 const pageSize = 10;
 
-const kindLabel = (kind: LedgerReason) => screenText(`pointsHistory.kind.${kind}`);
+const kindLabel = (kind: LedgerReason) => t(`pointsHistory.kind.${kind}`);
 const kindOptions = ledgerReasons.map((kind) => ({ value: kind, label: kindLabel(kind) }));
 
 /** What the entry names: the offer, the redeem, the referred user, the adjusting member and their reason. */
@@ -30,15 +30,13 @@ function EntryDetails({ entry }: { entry: PointsHistoryEntry }) {
       )}
       {entry.referredUser && (
         <Text size="sm">
-          {screenText("pointsHistory.from")}{" "}
+          {t("pointsHistory.from")}{" "}
           <Anchor component={Link} to={paths.appUsers.details(entry.referredUser._id)} size="sm">
             {entry.referredUser.username}
           </Anchor>
         </Text>
       )}
-      {entry.actor && (
-        <Text size="sm">{screenText("pointsHistory.by", { member: entry.actor.fullName })}</Text>
-      )}
+      {entry.actor && <Text size="sm">{t("pointsHistory.by", { member: entry.actor.fullName })}</Text>}
       {entry.note && (
         <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           {entry.note}
@@ -58,7 +56,7 @@ function EntryRow({ entry }: { entry: PointsHistoryEntry }) {
           <Text size="sm">{kindLabel(entry.kind)}</Text>
           {pending && (
             <Badge size="xs" color="yellow" variant="light">
-              {screenText("pointsHistory.pending")}
+              {t("pointsHistory.pending")}
             </Badge>
           )}
         </Group>
@@ -72,7 +70,7 @@ function EntryRow({ entry }: { entry: PointsHistoryEntry }) {
         <Text size="sm">{entry.balanceAfter}</Text>
         {entry.pendingAfter !== 0 && (
           <Text size="xs" c="dimmed">
-            {screenText("pointsHistory.pendingAfter", { count: entry.pendingAfter })}
+            {t("pointsHistory.pendingAfter", { count: entry.pendingAfter })}
           </Text>
         )}
       </Table.Td>
@@ -93,8 +91,8 @@ export function AppUserPointsHistory({ userId }: { userId: string }) {
   const history = usePointsHistory(userId, { filter: kind ? { kind } : {}, pageNumber, pageSize });
   const filter = (
     <Select
-      label={screenText("pointsHistory.filter.kind")}
-      placeholder={screenText("pointsHistory.filter.all")}
+      label={t("pointsHistory.filter.kind")}
+      placeholder={t("pointsHistory.filter.all")}
       data={kindOptions}
       value={kind}
       onChange={(value) => {
@@ -117,7 +115,7 @@ export function AppUserPointsHistory({ userId }: { userId: string }) {
     return (
       <Stack gap="xs">
         {filter}
-        <LoadError action={screenText("pointsHistory.loadFailed")} error={history.error} />
+        <LoadError action={t("pointsHistory.loadFailed")} error={history.error} />
       </Stack>
     );
   const { entities, totalCount } = history.data;
@@ -127,23 +125,23 @@ export function AppUserPointsHistory({ userId }: { userId: string }) {
       <Group justify="space-between" align="flex-end">
         {filter}
         <Text size="sm" c="dimmed">
-          {screenText("pointsHistory.total", { count: totalCount })}
+          {t("pointsHistory.total", { count: totalCount })}
         </Text>
       </Group>
       {entities.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {screenText("pointsHistory.empty")}
+          {t("pointsHistory.empty")}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped fz="sm" data-testid="points-history">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{screenText("pointsHistory.column.date")}</Table.Th>
-                <Table.Th>{screenText("pointsHistory.column.kind")}</Table.Th>
-                <Table.Th ta="right">{screenText("pointsHistory.column.points")}</Table.Th>
-                <Table.Th ta="right">{screenText("pointsHistory.column.balance")}</Table.Th>
-                <Table.Th>{screenText("pointsHistory.column.details")}</Table.Th>
+                <Table.Th>{t("pointsHistory.column.date")}</Table.Th>
+                <Table.Th>{t("pointsHistory.column.kind")}</Table.Th>
+                <Table.Th ta="right">{t("pointsHistory.column.points")}</Table.Th>
+                <Table.Th ta="right">{t("pointsHistory.column.balance")}</Table.Th>
+                <Table.Th>{t("pointsHistory.column.details")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -160,7 +158,7 @@ export function AppUserPointsHistory({ userId }: { userId: string }) {
           value={pageNumber}
           onChange={setPageNumber}
           size="sm"
-          aria-label={screenText("pointsHistory.section")}
+          aria-label={t("pointsHistory.section")}
         />
       )}
     </Stack>

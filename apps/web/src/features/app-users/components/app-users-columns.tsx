@@ -7,6 +7,7 @@ import { DeviceIcon } from "../../../components/device-icon";
 import { RowAction } from "../../../components/list/row-action";
 import { RiskBadge } from "../../../components/risk-badge";
 import { UserStatusBadge, VerifiedBadge } from "../../../components/status-badges";
+import { formatCount } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 
@@ -46,7 +47,13 @@ export function appUserColumns(search: string): DataTableColumn<AppUser>[] {
       title: t("appUsers.column.ipSignup"),
       render: (appUser) => appUser.ipSignup ?? t("common.none"),
     },
-    { accessor: "points", title: t("appUsers.column.credit"), sortable: true, textAlign: "right" },
+    {
+      accessor: "points",
+      title: t("appUsers.column.credit"),
+      sortable: true,
+      textAlign: "right",
+      render: (appUser) => formatCount(appUser.points),
+    },
     {
       accessor: "createdAt",
       title: t("appUsers.column.joined"),

@@ -1,5 +1,5 @@
 import { Button, Card, Group } from "@mantine/core";
-import { type AppUser, actionErrors, appUserEndpoints } from "@rewards/contract";
+import { type AppUser, appUserEndpoints } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
 import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
@@ -22,7 +22,7 @@ export function AppUsersList() {
   const list = useAppUsersListState();
   const canChangeStatus = useCanCall(appUserEndpoints.changeStatus);
   const appUsers = useAppUsers(list.queryParams);
-  useErrorNotification(actionErrors.findAppUsers, appUsers.error);
+  useErrorNotification(t("action.findAppUsers"), appUsers.error);
   const selection = useListSelection<AppUser>([list.queryParams, appUsers.dataUpdatedAt]);
   // An ID filter that cannot be sent matches nothing: show no rows rather than the previous ones.
   const answer = list.queryParams ? appUsers.data : undefined;

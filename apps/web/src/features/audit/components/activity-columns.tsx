@@ -4,7 +4,7 @@ import { IconFilter } from "@tabler/icons-react";
 import type { DataTableColumn } from "mantine-datatable";
 import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { AuditActor } from "./audit-actor";
 import { AuditChanges } from "./audit-changes";
 import { actionLabel, recordPath, recordTypeLabel } from "./audit-labels";
@@ -27,11 +27,11 @@ function RecordCell({ entry, onFilter }: { entry: AuditEntry; onFilter: (recordI
           <Text size="xs" c="dimmed" ff="monospace" truncate="end" maw={150} title={entry.recordId}>
             {entry.recordId}
           </Text>
-          <Tooltip label={screenText("audit.filterRecord")}>
+          <Tooltip label={t("audit.filterRecord")}>
             <ActionIcon
               size="xs"
               variant="subtle"
-              aria-label={screenText("audit.filterRecord")}
+              aria-label={t("audit.filterRecord")}
               onClick={() => onFilter(entry.recordId ?? "")}
             >
               <IconFilter size={12} />
@@ -48,18 +48,18 @@ export function activityColumns(onFilterRecord: (recordId: string) => void): Dat
   return [
     {
       accessor: "createdAt",
-      title: screenText("audit.column.when"),
+      title: t("audit.column.when"),
       sortable: true,
       render: (entry) => <DateCell iso={entry.createdAt} />,
     },
     {
       accessor: "actor",
-      title: screenText("audit.column.who"),
+      title: t("audit.column.who"),
       render: (entry) => <AuditActor actor={entry.actor} />,
     },
     {
       accessor: "action",
-      title: screenText("audit.column.action"),
+      title: t("audit.column.action"),
       render: (entry) => (
         <Text size="sm" title={entry.action} style={{ whiteSpace: "nowrap" }}>
           {actionLabel(entry.action)}
@@ -68,12 +68,12 @@ export function activityColumns(onFilterRecord: (recordId: string) => void): Dat
     },
     {
       accessor: "recordId",
-      title: screenText("audit.column.record"),
+      title: t("audit.column.record"),
       render: (entry) => <RecordCell entry={entry} onFilter={onFilterRecord} />,
     },
     {
       accessor: "changes",
-      title: screenText("audit.column.changes"),
+      title: t("audit.column.changes"),
       render: (entry) => <AuditChanges changes={entry.changes} />,
     },
   ];

@@ -2,7 +2,6 @@ import { NativeSelect } from "@mantine/core";
 import { auditActions } from "@rewards/contract";
 import { FilterRow, SearchFilter } from "../../../components/list/filter-row";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 import { useAuditActors } from "../api/get-audit-actors";
 import { actionLabel } from "./audit-labels";
 import { type ActivityListState, isIncompleteRecordId } from "./use-activity-list-state";
@@ -13,7 +12,7 @@ export function ActivityFilters({ list }: { list: ActivityListState }) {
   return (
     <FilterRow>
       <NativeSelect
-        label={screenText("audit.filter.action")}
+        label={t("audit.filter.action")}
         value={filters.action}
         onChange={(event) => setFilters({ action: event.currentTarget.value })}
         data={[
@@ -23,7 +22,7 @@ export function ActivityFilters({ list }: { list: ActivityListState }) {
         w={240}
       />
       <NativeSelect
-        label={screenText("audit.filter.actor")}
+        label={t("audit.filter.actor")}
         value={filters.actorId ?? ""}
         onChange={(event) => setFilters({ actorId: event.currentTarget.value })}
         data={[
@@ -36,10 +35,10 @@ export function ActivityFilters({ list }: { list: ActivityListState }) {
         w={280}
       />
       <SearchFilter
-        label={screenText("audit.filter.recordId")}
+        label={t("audit.filter.recordId")}
         value={filters.recordId ?? ""}
         onChange={(recordId) => setFilters({ recordId })}
-        placeholder={screenText("audit.filter.recordIdPlaceholder")}
+        placeholder={t("audit.filter.recordIdPlaceholder")}
         error={isIncompleteRecordId(filters.recordId) ? t("list.idHint") : undefined}
       />
     </FilterRow>

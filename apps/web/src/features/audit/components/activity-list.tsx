@@ -1,9 +1,8 @@
 import { Card, Group, Text, Title } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import { ExportButton } from "../../../components/export-button";
 import { ResourceTable } from "../../../components/list/resource-table";
 import { SavedViews } from "../../../components/list/saved-views";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useAudit } from "../api/get-audit";
 import { activityColumns } from "./activity-columns";
@@ -14,16 +13,16 @@ import { useActivityListState } from "./use-activity-list-state";
 export function ActivityList() {
   const list = useActivityListState();
   const audit = useAudit(list.queryParams);
-  useErrorNotification(actionErrors.findActivity, audit.error);
+  useErrorNotification(t("action.findActivity"), audit.error);
   const answer = list.queryParams ? audit.data : undefined;
 
   return (
     <Card withBorder radius="lg" padding="md">
       <Title order={2} fz="lg">
-        {screenText("audit.title")}
+        {t("audit.title")}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {screenText("audit.intro")}
+        {t("audit.intro")}
       </Text>
       <SavedViews list="audit" />
       <Group justify="flex-end" mb="xs">

@@ -1,13 +1,13 @@
 import { Stack, Text } from "@mantine/core";
 import type { AuditEntry } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 
 /** Who made the change: the administrator, or the shell (`npm run admin`) when no one signed in did. */
 export function AuditActor({ actor }: { actor: AuditEntry["actor"] }) {
   if (!actor) {
     return (
       <Text size="sm" c="dimmed">
-        {screenText("audit.shell")}
+        {t("audit.shell")}
       </Text>
     );
   }

@@ -1,7 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import type { AuditEntry } from "@rewards/contract";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 
 const maxLength = 60;
 
@@ -20,7 +19,7 @@ export function AuditChanges({ changes }: { changes: AuditEntry["changes"] }) {
   if (fields.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {screenText("audit.noChanges")}
+        {t("audit.noChanges")}
       </Text>
     );
   }

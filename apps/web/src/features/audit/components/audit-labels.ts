@@ -1,16 +1,15 @@
 import type { AuditEntry } from "@rewards/contract";
-import en from "../../../i18n/en.json";
-import screenTexts from "../../../i18n/en.screens.json";
+import { hasText, t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 
-// The texts both files hold, to tell a known action from one a newer server wrote, without a second list.
-const labels: Record<string, string> = { ...en, ...screenTexts };
+/** A text when this build has one for the key, else the raw value (an action a newer server wrote). */
+const textOr = (key: string, raw: string): string => (hasText(key) ? t(key) : raw);
 
 /** An action's name for people; an action this build does not know shows as sent. */
-export const actionLabel = (action: string): string => labels[`audit.action.${action}`] ?? action;
+export const actionLabel = (action: string): string => textOr(`audit.action.${action}`, action);
 
 export const recordTypeLabel = (recordType: string): string =>
-  labels[`audit.record.${recordType}`] ?? recordType;
+  textOr(`audit.record.${recordType}`, recordType);
 
 /** Where a record's own screen is; null when it has none (a reward item) or the entry deleted it. */
 export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "recordId">): string | null {

@@ -1,10 +1,8 @@
 import { Alert, Anchor, Group, Loader, Text, Timeline } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { useRecordHistory } from "../api/get-record-history";
 import { AuditChanges } from "./audit-changes";
 import { actionLabel } from "./audit-labels";
@@ -16,7 +14,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
   if (history.isError) {
     return (
       <Alert color="red" variant="light">
-        {actionErrors.loadHistory}
+        {t("action.loadHistory")}
       </Alert>
     );
   }
@@ -24,13 +22,13 @@ export function RecordHistory({ recordId }: { recordId: string }) {
   if (entities.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {screenText("audit.history.empty")}
+        {t("audit.history.empty")}
       </Text>
     );
   }
   return (
     <>
-      <Timeline bulletSize={12} lineWidth={2} aria-label={screenText("audit.history.title")}>
+      <Timeline bulletSize={12} lineWidth={2} aria-label={t("audit.history.title")}>
         {entities.map((entry) => (
           <Timeline.Item
             key={entry._id}
@@ -42,7 +40,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
                 <Text size="xs" c="dimmed">
                   {formatDateTime(entry.createdAt)}
                   {" · "}
-                  {entry.actor ? entry.actor.fullName || entry.actor.username : screenText("audit.shell")}
+                  {entry.actor ? entry.actor.fullName || entry.actor.username : t("audit.shell")}
                 </Text>
               </Group>
             }
@@ -53,7 +51,7 @@ export function RecordHistory({ recordId }: { recordId: string }) {
       </Timeline>
       {totalCount > entities.length && (
         <Anchor component={Link} to={`${paths.activity}?recordId=${encodeURIComponent(recordId)}`} size="sm">
-          {screenText("audit.history.all", { count: totalCount })}
+          {t("audit.history.all", { count: totalCount })}
         </Anchor>
       )}
     </>

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "../../../lib/api-client";
 import { useAuthStore } from "../../../lib/auth-store";
+import { showLanguage } from "../../../lib/i18n";
 import { authKeys } from "./keys";
 
 export function getProfileQueryOptions(enabled = true) {
@@ -20,7 +21,10 @@ export function useProfile() {
   const query = useQuery(getProfileQueryOptions(Boolean(authToken)));
 
   useEffect(() => {
-    if (query.data) setUser(query.data);
+    if (!query.data) return;
+    setUser(query.data);
+    // The profile's language wins over this browser's: the member chose it, maybe elsewhere.
+    void showLanguage(query.data.language);
   }, [query.data, setUser]);
 
   return query;

@@ -1,6 +1,7 @@
-import { actionErrors, rewardItemEndpoints } from "@rewards/contract";
+import { rewardItemEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { catalogKeys } from "./keys";
 
@@ -10,6 +11,6 @@ export function useDeleteRewardItem() {
   return useMutation({
     mutationFn: (id: string) => call(rewardItemEndpoints.delete, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.lists }),
-    onError: (error) => showError(actionErrors.cancelRewardItem, error),
+    onError: (error) => showError(t("action.cancelRewardItem"), error),
   });
 }

@@ -1,6 +1,7 @@
-import { actionErrors, rewardEndpoints } from "@rewards/contract";
+import { rewardEndpoints } from "@rewards/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { catalogKeys } from "./keys";
 
@@ -9,6 +10,6 @@ export function useDeleteRewards() {
   return useMutation({
     mutationFn: (ids: string[]) => call(rewardEndpoints.deleteMany, { body: { ids } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.lists }),
-    onError: (error) => showError(actionErrors.deleteRewards, error),
+    onError: (error) => showError(t("action.deleteRewards"), error),
   });
 }

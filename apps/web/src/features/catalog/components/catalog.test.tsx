@@ -239,7 +239,7 @@ describe("Reward items", { timeout: 20_000 }, () => {
   it("heads with the reward, shows costs as N P, and goes back to the reward's country", async () => {
     const { calls } = renderApp(`/dash/countries/rewards/${catalogId(2, 1)}/add`, catalogAnswers());
     expect(await screen.findByRole("heading", { name: "Add Rewards to Reward 1" }, slow)).toBeInTheDocument();
-    expect(await screen.findByText("5000 P", {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText("5,000 P", {}, slow)).toBeInTheDocument();
     expect(screen.getByText("$10")).toBeInTheDocument();
     expect(lastBodyOf(calls(), itemsList)).toEqual({
       queryParams: { filter: {}, sortField: "_id", sortOrder: "asc", pageNumber: 1, pageSize: 5 },

@@ -1,5 +1,5 @@
 import { Button, Card, Group } from "@mantine/core";
-import { actionErrors, type Country, countryEndpoints } from "@rewards/contract";
+import { type Country, countryEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet } from "react-router";
 import { ExportButton } from "../../../components/export-button";
@@ -23,7 +23,7 @@ import { useCountriesListState } from "./use-countries-list-state";
 export function CountriesList() {
   const list = useCountriesListState();
   const countries = useCountries(list.queryParams);
-  useErrorNotification(actionErrors.findCountries, countries.error);
+  useErrorNotification(t("action.findCountries"), countries.error);
   const selection = useListSelection<Country>([list.queryParams, countries.dataUpdatedAt]);
   const answer = list.queryParams ? countries.data : undefined;
 

@@ -1,4 +1,3 @@
-import { actionErrors } from "@rewards/contract";
 import { useParams } from "react-router";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
@@ -19,11 +18,11 @@ export function CountryNewModal() {
 /** /dash/rewards/countries/{_id}/edit. */
 export function CountryEditModal({ id }: { id: string }) {
   const country = useCountry(id);
-  useErrorNotification(actionErrors.findCountry, country.error);
+  useErrorNotification(t("action.findCountry"), country.error);
   return (
     <RouteModal title={t("catalog.country.editTitle")} size="md">
       {country.isPending && <LoadingBlock />}
-      {country.isError && <LoadError action={actionErrors.findCountry} error={country.error} />}
+      {country.isError && <LoadError action={t("action.findCountry")} error={country.error} />}
       {country.data && <CountryForm key={country.data._id} country={country.data} />}
     </RouteModal>
   );

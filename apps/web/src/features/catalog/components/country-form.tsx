@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Select, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { actionErrors, type Country, type CountryBody, countryBodySchema } from "@rewards/contract";
+import { type Country, type CountryBody, countryBodySchema } from "@rewards/contract";
 import { countryChoices } from "@rewards/contract/country-list";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
@@ -43,7 +43,7 @@ export function CountryForm({ country }: { country?: Country }) {
         close();
       },
       onError: (error: Error) =>
-        showSaveError(form, country ? actionErrors.updateCountry : actionErrors.createCountry, error),
+        showSaveError(form, country ? t("action.updateCountry") : t("action.createCountry"), error),
     };
     if (country) update.mutate({ id: country._id, body }, handlers);
     else create.mutate(body, handlers);

@@ -1,5 +1,5 @@
 import { Group, SimpleGrid } from "@mantine/core";
-import { actionErrors, type Country } from "@rewards/contract";
+import type { Country } from "@rewards/contract";
 import { useParams } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
@@ -40,11 +40,11 @@ function DeleteCountry({ country }: { country: Country }) {
 /** /dash/rewards/countries/{_id}/cancel: delete one country, after a confirmation. */
 export function CountryCancelModal({ id }: { id: string }) {
   const country = useCountry(id);
-  useErrorNotification(actionErrors.findCountry, country.error);
+  useErrorNotification(t("action.findCountry"), country.error);
   return (
     <RouteModal title={t("catalog.country.deleteTitle")} size="md">
       {country.isPending && <LoadingBlock />}
-      {country.isError && <LoadError action={actionErrors.findCountry} error={country.error} />}
+      {country.isError && <LoadError action={t("action.findCountry")} error={country.error} />}
       {country.data && <DeleteCountry country={country.data} />}
     </RouteModal>
   );
@@ -53,12 +53,12 @@ export function CountryCancelModal({ id }: { id: string }) {
 /** /dash/rewards/countries/{_id}/details. */
 export function CountryDetailsModal({ id }: { id: string }) {
   const country = useCountry(id);
-  useErrorNotification(actionErrors.loadCountryDetails, country.error);
+  useErrorNotification(t("action.loadCountryDetails"), country.error);
   const data = country.data;
   return (
     <RouteModal title={t("catalog.country.detailsTitle")} size="md">
       {country.isPending && <LoadingBlock />}
-      {country.isError && <LoadError action={actionErrors.loadCountryDetails} error={country.error} />}
+      {country.isError && <LoadError action={t("action.loadCountryDetails")} error={country.error} />}
       {data && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DetailField label="catalog.countries.column.country">

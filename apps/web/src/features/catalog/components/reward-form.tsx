@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { actionErrors, messages, type Reward, rewardFieldsSchema, rewardIconField } from "@rewards/contract";
+import { messages, type Reward, rewardFieldsSchema, rewardIconField } from "@rewards/contract";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
 import { formResolver } from "../../../lib/form";
@@ -45,7 +45,7 @@ export function RewardForm({ countryId, reward }: RewardFormProps) {
         close();
       },
       onError: (error: Error) =>
-        showSaveError(form, creating ? actionErrors.createReward : actionErrors.updateReward, error),
+        showSaveError(form, creating ? t("action.createReward") : t("action.updateReward"), error),
     };
     if (reward) update.mutate({ id: reward._id, fields, icon: values.file }, handlers);
     else create.mutate({ countryId, fields, icon: values.file }, handlers);

@@ -1,7 +1,6 @@
 import { Button, Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import {
-  actionErrors,
   type Fulfilment,
   type RewardItem,
   type RewardItemBody,
@@ -12,7 +11,6 @@ import { useCloseRouteModal } from "../../../components/list/route-modal";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
-import { screenText } from "../../../lib/screen-texts";
 import { useCreateRewardItem } from "../api/create-reward-item";
 import { useUpdateRewardItem } from "../api/update-reward-item";
 import { showDone } from "./show-done";
@@ -28,11 +26,11 @@ type RewardItemFormValues = {
   providerCurrency: string;
 };
 
-/** How an item's redeems can be paid. */
-const fulfilmentOptions = [
-  { value: "manual", label: screenText("catalog.item.fulfilment.manual") },
-  { value: "inventory", label: screenText("catalog.item.fulfilment.inventory") },
-  { value: "provider", label: screenText("itemProvider.fulfilment") },
+/** How an item's redeems can be paid (a function: the labels follow the language shown). */
+const fulfilmentOptions = () => [
+  { value: "manual", label: t("catalog.item.fulfilment.manual") },
+  { value: "inventory", label: t("catalog.item.fulfilment.inventory") },
+  { value: "provider", label: t("itemProvider.fulfilment") },
 ];
 
 /** A provider item's fields as sent; other items send none (the server keeps its defaults). */
@@ -58,17 +56,14 @@ function ProviderFields({ form }: { form: UseFormReturnType<RewardItemFormValues
   return (
     <>
       <TextInput
-        label={screenText("itemProvider.productId")}
-        description={screenText("itemProvider.ids.hint")}
+        label={t("itemProvider.productId")}
+        description={t("itemProvider.ids.hint")}
         {...form.getInputProps("providerProductId")}
       />
-      <TextInput
-        label={screenText("itemProvider.campaignId")}
-        {...form.getInputProps("providerCampaignId")}
-      />
+      <TextInput label={t("itemProvider.campaignId")} {...form.getInputProps("providerCampaignId")} />
       <Group grow align="flex-start">
         <NumberInput
-          label={screenText("itemProvider.value")}
+          label={t("itemProvider.value")}
           withAsterisk
           allowNegative={false}
           decimalScale={2}
@@ -76,7 +71,7 @@ function ProviderFields({ form }: { form: UseFormReturnType<RewardItemFormValues
           {...form.getInputProps("providerValue")}
         />
         <TextInput
-          label={screenText("itemProvider.currency")}
+          label={t("itemProvider.currency")}
           maxLength={3}
           {...form.getInputProps("providerCurrency")}
         />
@@ -121,7 +116,7 @@ export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: Re
         close();
       },
       onError: (error: Error) =>
-        showSaveError(form, item ? actionErrors.updateRewardItem : actionErrors.createRewardItem, error),
+        showSaveError(form, item ? t("action.updateRewardItem") : t("action.createRewardItem"), error),
     };
     if (item) update.mutate({ id: item._id, body }, handlers);
     else create.mutate({ rewardId, body }, handlers);
@@ -145,14 +140,14 @@ export function RewardItemForm({ rewardId, item }: { rewardId: string; item?: Re
           {...form.getInputProps("points")}
         />
         <Select
-          label={screenText("catalog.item.field.fulfilment")}
-          data={fulfilmentOptions}
+          label={t("catalog.item.field.fulfilment")}
+          data={fulfilmentOptions()}
           allowDeselect={false}
           {...form.getInputProps("fulfilment")}
         />
         {form.values.fulfilment === "inventory" && (
           <NumberInput
-            label={screenText("catalog.item.field.lowStockBelow")}
+            label={t("catalog.item.field.lowStockBelow")}
             allowDecimal={false}
             min={0}
             {...form.getInputProps("lowStockBelow")}

@@ -1,4 +1,4 @@
-import { actionErrors, type RewardItem } from "@rewards/contract";
+import type { RewardItem } from "@rewards/contract";
 import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
@@ -24,11 +24,11 @@ export function RewardItemNewModal({ rewardId }: { rewardId: string }) {
 
 export function RewardItemEditModal({ rewardId, id }: { rewardId: string; id: string }) {
   const item = useRewardItem(id);
-  useErrorNotification(actionErrors.findRewardItem, item.error);
+  useErrorNotification(t("action.findRewardItem"), item.error);
   return (
     <RouteModal title={t("catalog.item.editTitle")} size="md">
       {item.isPending && <LoadingBlock />}
-      {item.isError && <LoadError action={actionErrors.findRewardItem} error={item.error} />}
+      {item.isError && <LoadError action={t("action.findRewardItem")} error={item.error} />}
       {item.data && <RewardItemForm key={item.data._id} rewardId={rewardId} item={item.data} />}
     </RouteModal>
   );
@@ -57,11 +57,11 @@ function DeleteRewardItem({ item }: { item: RewardItem }) {
 
 export function RewardItemCancelModal({ id }: { id: string }) {
   const item = useRewardItem(id);
-  useErrorNotification(actionErrors.findRewardItem, item.error);
+  useErrorNotification(t("action.findRewardItem"), item.error);
   return (
     <RouteModal title={t("catalog.item.deleteTitle")} size="md">
       {item.isPending && <LoadingBlock />}
-      {item.isError && <LoadError action={actionErrors.findRewardItem} error={item.error} />}
+      {item.isError && <LoadError action={t("action.findRewardItem")} error={item.error} />}
       {item.data && <DeleteRewardItem item={item.data} />}
     </RouteModal>
   );

@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { RowAction } from "../../../components/list/row-action";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { errorColor } from "../../../theme";
 import { IdCell } from "./catalog-parts";
 
@@ -17,7 +16,7 @@ function StockCell({ item }: { item: RewardItem }) {
   if (item.fulfilment !== "inventory") {
     return (
       <Text span size="sm" c="dimmed">
-        {screenText("catalog.items.stock.manual")}
+        {t("catalog.items.stock.manual")}
       </Text>
     );
   }
@@ -27,7 +26,7 @@ function StockCell({ item }: { item: RewardItem }) {
     <Group gap="xs" wrap="nowrap">
       {low ? (
         <Badge color={errorColor} variant="light" miw="max-content">
-          {screenText("catalog.items.stock.low", { count: available })}
+          {t("catalog.items.stock.low", { count: available })}
         </Badge>
       ) : (
         <Text span size="sm">
@@ -35,7 +34,7 @@ function StockCell({ item }: { item: RewardItem }) {
         </Text>
       )}
       <Anchor component={Link} to={paths.payouts.codes(item._id)} size="sm">
-        {screenText("catalog.items.stock.codes")}
+        {t("catalog.items.stock.codes")}
       </Anchor>
     </Group>
   );
@@ -60,7 +59,7 @@ export function rewardItemColumns(search: string): DataTableColumn<RewardItem>[]
     },
     {
       accessor: "stock",
-      title: screenText("catalog.items.column.stock"),
+      title: t("catalog.items.column.stock"),
       render: (item) => <StockCell item={item} />,
     },
     {

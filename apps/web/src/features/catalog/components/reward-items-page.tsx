@@ -1,5 +1,5 @@
 import { Button, Card } from "@mantine/core";
-import { actionErrors, type RewardItem, rewardItemEndpoints } from "@rewards/contract";
+import { type RewardItem, rewardItemEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet, useParams } from "react-router";
 import { IfCan } from "../../../components/if-can";
@@ -24,10 +24,10 @@ import { useRewardItemsListState } from "./use-catalog-list-state";
 export function RewardItemsPage({ rewardId }: { rewardId: string }) {
   const listPath = paths.catalog.rewardItems(rewardId);
   const reward = useReward(rewardId);
-  useErrorNotification(actionErrors.findReward, reward.error);
+  useErrorNotification(t("action.findReward"), reward.error);
   const list = useRewardItemsListState();
   const items = useRewardItems(rewardId, list.queryParams);
-  useErrorNotification(actionErrors.findRewardItems, items.error);
+  useErrorNotification(t("action.findRewardItems"), items.error);
   const selection = useListSelection<RewardItem>([list.queryParams, items.dataUpdatedAt]);
 
   const outlet: ListOutletContext<RewardItem> = {

@@ -1,4 +1,4 @@
-import { actionErrors, type Reward } from "@rewards/contract";
+import type { Reward } from "@rewards/contract";
 import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
@@ -25,11 +25,11 @@ export function RewardNewModal({ countryId }: { countryId: string }) {
 /** …/{countryId}/add/{_id}/edit. */
 export function RewardEditModal({ countryId, id }: { countryId: string; id: string }) {
   const reward = useReward(id);
-  useErrorNotification(actionErrors.findReward, reward.error);
+  useErrorNotification(t("action.findReward"), reward.error);
   return (
     <RouteModal title={t("catalog.reward.editTitle")} size="lg">
       {reward.isPending && <LoadingBlock />}
-      {reward.isError && <LoadError action={actionErrors.findReward} error={reward.error} />}
+      {reward.isError && <LoadError action={t("action.findReward")} error={reward.error} />}
       {reward.data && <RewardForm key={reward.data._id} countryId={countryId} reward={reward.data} />}
     </RouteModal>
   );
@@ -59,11 +59,11 @@ function DeleteReward({ reward }: { reward: Reward }) {
 /** …/{countryId}/add/{_id}/cancel: delete one reward, after a confirmation. */
 export function RewardCancelModal({ id }: { id: string }) {
   const reward = useReward(id);
-  useErrorNotification(actionErrors.findReward, reward.error);
+  useErrorNotification(t("action.findReward"), reward.error);
   return (
     <RouteModal title={t("catalog.reward.deleteTitle")} size="md">
       {reward.isPending && <LoadingBlock />}
-      {reward.isError && <LoadError action={actionErrors.findReward} error={reward.error} />}
+      {reward.isError && <LoadError action={t("action.findReward")} error={reward.error} />}
       {reward.data && <DeleteReward reward={reward.data} />}
     </RouteModal>
   );

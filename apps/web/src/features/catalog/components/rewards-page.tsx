@@ -1,5 +1,5 @@
 import { Button, Card, Group } from "@mantine/core";
-import { actionErrors, type Reward, rewardEndpoints } from "@rewards/contract";
+import { type Reward, rewardEndpoints } from "@rewards/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, Outlet, useParams } from "react-router";
 import { ExportButton } from "../../../components/export-button";
@@ -24,10 +24,10 @@ import { useRewardsListState } from "./use-catalog-list-state";
 export function RewardsPage({ countryId }: { countryId: string }) {
   const listPath = paths.catalog.rewards(countryId);
   const country = useCountry(countryId);
-  useErrorNotification(actionErrors.findCountry, country.error);
+  useErrorNotification(t("action.findCountry"), country.error);
   const list = useRewardsListState();
   const rewards = useRewards(countryId, list.queryParams);
-  useErrorNotification(actionErrors.findRewards, rewards.error);
+  useErrorNotification(t("action.findRewards"), rewards.error);
   const selection = useListSelection<Reward>([list.queryParams, rewards.dataUpdatedAt]);
 
   const outlet: ListOutletContext<Reward> = {

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
+import { t } from "../../../lib/i18n";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useDashboard } from "../api/get-dashboard";
 import { useDashboardRange } from "../range";
@@ -21,12 +21,12 @@ import { TotalWidgets } from "./total-widgets";
 export function DashboardView() {
   const [range] = useDashboardRange();
   const dashboard = useDashboard(range);
-  useErrorNotification(actionErrors.loadDashboard, dashboard.error);
+  useErrorNotification(t("action.loadDashboard"), dashboard.error);
 
   if (dashboard.isError) {
     return (
       <DashboardError
-        action={actionErrors.loadDashboard}
+        action={t("action.loadDashboard")}
         error={dashboard.error}
         retrying={dashboard.isFetching}
         onRetry={() => void dashboard.refetch()}

@@ -1,10 +1,9 @@
 import { Anchor, Group, Text, Timeline } from "@mantine/core";
 import type { Dashboard } from "@rewards/contract";
 import { Link } from "react-router";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, fromNow } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { fromNow } from "../../../lib/relative-time";
 import { EntrySkeleton, EntryText, ListCard, skeletonKeys } from "./list-card";
 import { RedeemStatusLabel } from "./redeem-status-label";
 

@@ -2,10 +2,9 @@ import { Anchor, Group, Skeleton, Stack, Text } from "@mantine/core";
 import type { Dashboard } from "@rewards/contract";
 import { Link } from "react-router";
 import { DeviceIcon } from "../../../components/device-icon";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, fromNow } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { fromNow } from "../../../lib/relative-time";
 import { EntrySkeleton, EntryText, entryHeight, ListCard, skeletonKeys } from "./list-card";
 
 type LastUser = Dashboard["LastUsers"][number];

@@ -1,25 +1,24 @@
 import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { type Dashboard, fulfilments } from "@rewards/contract";
 import { formatUsd } from "../../../lib/format";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { formatCount } from "../format";
 
-const points = (count: number) =>
-  screenText("dashboardPayouts.liabilities.points", { points: formatCount(count) });
+const points = (count: number) => t("dashboardPayouts.liabilities.points", { points: formatCount(count) });
 
 /** What the app owes its users: spendable points and held ones, each with its value in dollars. */
 function LiabilitiesCard({ liabilities }: { liabilities: Dashboard["liabilities"] | undefined }) {
-  const title = screenText("dashboardPayouts.liabilities.title");
+  const title = t("dashboardPayouts.liabilities.title");
   const rows = liabilities && [
     {
       key: "available",
-      label: screenText("dashboardPayouts.liabilities.available"),
+      label: t("dashboardPayouts.liabilities.available"),
       points: liabilities.availablePoints,
       usd: liabilities.availableUsd,
     },
     {
       key: "pending",
-      label: screenText("dashboardPayouts.liabilities.pending"),
+      label: t("dashboardPayouts.liabilities.pending"),
       points: liabilities.pendingPoints,
       usd: liabilities.pendingUsd,
     },
@@ -52,7 +51,7 @@ function LiabilitiesCard({ liabilities }: { liabilities: Dashboard["liabilities"
 
 /** Redeems paid today, by how they were paid: every method shows, 0 when none. */
 function PayoutsTodayCard({ payouts }: { payouts: Dashboard["payoutsToday"] | undefined }) {
-  const title = screenText("dashboardPayouts.today.title");
+  const title = t("dashboardPayouts.today.title");
   return (
     <Card component="section" aria-label={title} withBorder radius="lg" padding="lg">
       <Title order={2} fz="md" fw={600} mb="md">
@@ -62,9 +61,9 @@ function PayoutsTodayCard({ payouts }: { payouts: Dashboard["payoutsToday"] | un
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{screenText("dashboardPayouts.today.method")}</Table.Th>
-              <Table.Th ta="right">{screenText("dashboardPayouts.today.count")}</Table.Th>
-              <Table.Th ta="right">{screenText("dashboardPayouts.today.points")}</Table.Th>
+              <Table.Th>{t("dashboardPayouts.today.method")}</Table.Th>
+              <Table.Th ta="right">{t("dashboardPayouts.today.count")}</Table.Th>
+              <Table.Th ta="right">{t("dashboardPayouts.today.points")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -72,7 +71,7 @@ function PayoutsTodayCard({ payouts }: { payouts: Dashboard["payoutsToday"] | un
               const row = payouts.find((payout) => payout.method === method);
               return (
                 <Table.Tr key={method}>
-                  <Table.Td>{screenText(`dashboardPayouts.method.${method}`)}</Table.Td>
+                  <Table.Td>{t(`dashboardPayouts.method.${method}`)}</Table.Td>
                   <Table.Td ta="right">{formatCount(row?.count ?? 0)}</Table.Td>
                   <Table.Td ta="right">{points(row?.points ?? 0)}</Table.Td>
                 </Table.Tr>

@@ -1,7 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { Dashboard } from "@rewards/contract";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 
 type RedeemStatus = Dashboard["LastRedeems"][number]["status"];
 
@@ -11,7 +10,7 @@ const labels: Record<RedeemStatus, () => string> = {
   0: () => t("redeems.status.pending"),
   1: () => t("redeems.status.sent"),
   2: () => t("redeems.status.rejected"),
-  3: () => screenText("dashboardPayouts.status.processing"),
+  3: () => t("dashboardPayouts.status.processing"),
 };
 const colors: Record<RedeemStatus, string> = { 0: "yellow", 1: "green", 2: "red", 3: "blue" };
 

@@ -2,7 +2,6 @@ import { Card, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
-  actionErrors,
   type Giveaway,
   type GiveawaySection,
   giveawayEndpoints,
@@ -33,11 +32,7 @@ export function GiveawayCard({ giveaway }: { giveaway: Giveaway }) {
       {
         onSuccess: () => notifications.show({ color: "green", message: t("giveaway.saved") }),
         onError: (error) =>
-          showSaveError(
-            form,
-            giveaway._id ? actionErrors.updateGiveaway : actionErrors.createGiveaway,
-            error,
-          ),
+          showSaveError(form, giveaway._id ? t("action.updateGiveaway") : t("action.createGiveaway"), error),
       },
     );
 

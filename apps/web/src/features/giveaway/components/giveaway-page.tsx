@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { useCurrentAppId } from "../../../lib/current-admin";
+import { t } from "../../../lib/i18n";
 import { useGiveaway } from "../api/get-giveaway";
 import { GiveawayCard } from "./giveaway-card";
 import { WinnerCard } from "./winner-card";
@@ -10,7 +10,7 @@ import { WinnerCard } from "./winner-card";
 export function GiveawayPage() {
   const giveaway = useGiveaway(useCurrentAppId());
   if (giveaway.isPending) return <LoadingBlock />;
-  if (giveaway.isError) return <LoadError action={actionErrors.loadGiveaway} error={giveaway.error} />;
+  if (giveaway.isError) return <LoadError action={t("action.loadGiveaway")} error={giveaway.error} />;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
       <GiveawayCard giveaway={giveaway.data} />

@@ -1,13 +1,7 @@
 import { Card, Collapse, Group, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  actionErrors,
-  type Giveaway,
-  giveawayEndpoints,
-  type WinnerSection,
-  winnerSectionSchema,
-} from "@rewards/contract";
+import { type Giveaway, giveawayEndpoints, type WinnerSection, winnerSectionSchema } from "@rewards/contract";
 import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
@@ -34,11 +28,7 @@ export function WinnerCard({ giveaway }: { giveaway: Giveaway }) {
       {
         onSuccess: () => notifications.show({ color: "green", message: t("giveaway.saved") }),
         onError: (error) =>
-          showSaveError(
-            form,
-            giveaway._id ? actionErrors.updateGiveaway : actionErrors.createGiveaway,
-            error,
-          ),
+          showSaveError(form, giveaway._id ? t("action.updateGiveaway") : t("action.createGiveaway"), error),
       },
     );
 

@@ -1,13 +1,7 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  actionErrors,
-  type NativeAds,
-  type NativeAdsBody,
-  nativeAdsBodySchema,
-  networkEndpoints,
-} from "@rewards/contract";
+import { type NativeAds, type NativeAdsBody, nativeAdsBodySchema, networkEndpoints } from "@rewards/contract";
 import { useNavigate } from "react-router";
 import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
@@ -44,11 +38,7 @@ export function NativeAdsForm({ config }: { config: NativeAds }) {
           navigate(paths.network.list);
         },
         onError: (error) =>
-          showSaveError(
-            form,
-            config._id ? actionErrors.updateNativeAds : actionErrors.createNativeAds,
-            error,
-          ),
+          showSaveError(form, config._id ? t("action.updateNativeAds") : t("action.createNativeAds"), error),
       },
     );
 

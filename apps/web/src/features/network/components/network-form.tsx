@@ -2,7 +2,6 @@ import { Button, Group, NumberInput, Stack, Switch, TagsInput, TextInput } from 
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
-  actionErrors,
   addressCheckedNetworks,
   type ConfigNetwork,
   type EnableFlag,
@@ -79,7 +78,7 @@ export function NetworkForm({ config }: { config: NetworkConfig }) {
           navigate(paths.network.list);
         },
         onError: (error) =>
-          showSaveError(form, config._id ? actionErrors.updateNetwork : actionErrors.createNetwork, error),
+          showSaveError(form, config._id ? t("action.updateNetwork") : t("action.createNetwork"), error),
       },
     );
 

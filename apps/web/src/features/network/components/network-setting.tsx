@@ -1,5 +1,5 @@
 import { Alert, Anchor, Card, Group, Text } from "@mantine/core";
-import { actionErrors, isNativeAdsNetwork } from "@rewards/contract";
+import { isNativeAdsNetwork } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -38,14 +38,14 @@ function NetworkLoad({ name }: { name: string }) {
   if (network.error instanceof ApiError && network.error.status === 404) {
     return <Alert color="yellow">{t("network.unknown", { name })}</Alert>;
   }
-  if (network.isError) return <LoadError action={actionErrors.findNetwork} error={network.error} />;
+  if (network.isError) return <LoadError action={t("action.findNetwork")} error={network.error} />;
   return <NetworkForm config={network.data} />;
 }
 
 function NativeAdsLoad({ name }: { name: string }) {
   const nativeAds = useNativeAds(name, useCurrentAppId());
   if (nativeAds.isPending) return <LoadingBlock />;
-  if (nativeAds.isError) return <LoadError action={actionErrors.findNativeAds} error={nativeAds.error} />;
+  if (nativeAds.isError) return <LoadError action={t("action.findNativeAds")} error={nativeAds.error} />;
   return <NativeAdsForm config={nativeAds.data} />;
 }
 

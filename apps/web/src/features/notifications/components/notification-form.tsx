@@ -1,11 +1,6 @@
 import { Card, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import {
-  actionErrors,
-  type NotificationBody,
-  notificationBodySchema,
-  notificationEndpoints,
-} from "@rewards/contract";
+import { type NotificationBody, notificationBodySchema, notificationEndpoints } from "@rewards/contract";
 import { IconCheck, IconSend } from "@tabler/icons-react";
 import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
@@ -26,7 +21,7 @@ export function NotificationForm() {
   });
 
   const submit = (body: NotificationBody) =>
-    send.mutate(body, { onError: (error) => showSaveError(form, actionErrors.createNotification, error) });
+    send.mutate(body, { onError: (error) => showSaveError(form, t("action.createNotification"), error) });
 
   return (
     <Card withBorder radius="lg" padding="lg">

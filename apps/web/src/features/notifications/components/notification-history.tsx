@@ -1,9 +1,8 @@
 import { Badge, Card, Group, Pagination, Table, Text } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { ExportButton } from "../../../components/export-button";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
+import { formatDateTime } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { useNotifications } from "../api/get-notifications";
 
@@ -21,7 +20,7 @@ export function NotificationHistory() {
         <ExportButton list="notifications" body={{}} />
       </Group>
       {history.isPending && <LoadingBlock />}
-      {history.isError && <LoadError action={actionErrors.findNotification} error={history.error} />}
+      {history.isError && <LoadError action={t("action.findNotification")} error={history.error} />}
       {history.data && history.data.totalCount === 0 && <Text c="dimmed">{t("list.noRecords")}</Text>}
       {history.data && history.data.totalCount > 0 && (
         <Table.ScrollContainer minWidth={560}>
@@ -36,7 +35,7 @@ export function NotificationHistory() {
             <Table.Tbody>
               {history.data.entities.map((notification) => (
                 <Table.Tr key={notification._id}>
-                  <Table.Td>{dayjs(notification.createdAt).format("YYYY-MM-DD HH:mm")}</Table.Td>
+                  <Table.Td>{formatDateTime(notification.createdAt)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={500}>
                       {notification.notificationTitle}

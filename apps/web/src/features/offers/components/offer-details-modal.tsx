@@ -1,5 +1,5 @@
 import { Anchor, Divider, SimpleGrid, Stack, Title } from "@mantine/core";
-import { actionErrors, type OfferDetails } from "@rewards/contract";
+import type { OfferDetails } from "@rewards/contract";
 import { Link, useParams } from "react-router";
 import { CountryFlag } from "../../../components/country-flag";
 import { DetailField } from "../../../components/detail-field";
@@ -52,11 +52,11 @@ function OfferSummary({ offer, user }: OfferDetails) {
 
 export function OfferDetailsModal({ id }: { id: string }) {
   const details = useOfferDetails(id);
-  useErrorNotification(actionErrors.loadOfferDetails, details.error);
+  useErrorNotification(t("action.loadOfferDetails"), details.error);
   return (
     <RouteModal title={t("offers.details.title")} size="xl">
       {details.isPending && <LoadingBlock />}
-      {details.isError && <LoadError action={actionErrors.loadOfferDetails} error={details.error} />}
+      {details.isError && <LoadError action={t("action.loadOfferDetails")} error={details.error} />}
       {details.data && <OfferSummary offer={details.data.offer} user={details.data.user} />}
     </RouteModal>
   );

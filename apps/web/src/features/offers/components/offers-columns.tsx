@@ -6,7 +6,7 @@ import { CountryFlag } from "../../../components/country-flag";
 import { DateCell } from "../../../components/date-cell";
 import { RowAction } from "../../../components/list/row-action";
 import { OfferStatusBadge } from "../../../components/status-badges";
-import { formatUsd } from "../../../lib/format";
+import { formatCount, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 
@@ -51,7 +51,12 @@ export function offerColumns(search: string): DataTableColumn<OfferListEntity>[]
       textAlign: "right",
       render: (offer) => formatUsd(offer.payout),
     },
-    { accessor: "points", title: t("offers.column.points"), textAlign: "right" },
+    {
+      accessor: "points",
+      title: t("offers.column.points"),
+      textAlign: "right",
+      render: (offer) => formatCount(offer.points),
+    },
     { accessor: "ip", title: t("offers.column.ip"), render: (offer) => offer.ip ?? t("common.none") },
     {
       accessor: "geo",

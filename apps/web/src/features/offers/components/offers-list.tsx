@@ -1,5 +1,5 @@
 import { Button, Card, Group } from "@mantine/core";
-import { actionErrors, type OfferListEntity } from "@rewards/contract";
+import type { OfferListEntity } from "@rewards/contract";
 import { Link, Outlet } from "react-router";
 import { ExportButton } from "../../../components/export-button";
 import type { ListOutletContext } from "../../../components/list/list-outlet";
@@ -20,7 +20,7 @@ import { useOffersListState } from "./use-offers-list-state";
 export function OffersList() {
   const list = useOffersListState();
   const offers = useOffers(list.queryParams);
-  useErrorNotification(actionErrors.findOffers, offers.error);
+  useErrorNotification(t("action.findOffers"), offers.error);
   const selection = useListSelection<OfferListEntity>([list.queryParams, offers.dataUpdatedAt]);
   const answer = list.queryParams ? offers.data : undefined;
 

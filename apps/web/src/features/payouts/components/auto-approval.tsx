@@ -1,6 +1,6 @@
 import { Checkbox, Fieldset, NumberInput, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { maxPointsBalance } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import type { PayoutForm } from "./payout-settings-values";
 
 /**
@@ -9,18 +9,18 @@ import type { PayoutForm } from "./payout-settings-values";
  */
 export function AutoApproval({ form, canSave }: { form: PayoutForm; canSave: boolean }) {
   return (
-    <Fieldset legend={screenText("payoutRules.auto.title")} disabled={!canSave} radius="md">
+    <Fieldset legend={t("payoutRules.auto.title")} disabled={!canSave} radius="md">
       <Stack gap="md">
         <Switch
-          label={screenText("payoutRules.auto.on")}
-          description={screenText("payoutRules.auto.hint")}
+          label={t("payoutRules.auto.on")}
+          description={t("payoutRules.auto.hint")}
           {...form.getInputProps("autoApprovalOn", { type: "checkbox" })}
         />
         {form.values.autoApprovalOn && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <NumberInput
-                label={screenText("payoutRules.auto.maxPoints")}
+                label={t("payoutRules.auto.maxPoints")}
                 withAsterisk
                 allowNegative={false}
                 allowDecimal={false}
@@ -30,7 +30,7 @@ export function AutoApproval({ form, canSave }: { form: PayoutForm; canSave: boo
                 {...form.getInputProps("autoApproval.maxPoints")}
               />
               <NumberInput
-                label={screenText("payoutRules.auto.minAccountAgeDays")}
+                label={t("payoutRules.auto.minAccountAgeDays")}
                 withAsterisk
                 allowNegative={false}
                 allowDecimal={false}
@@ -38,7 +38,7 @@ export function AutoApproval({ form, canSave }: { form: PayoutForm; canSave: boo
                 {...form.getInputProps("autoApproval.minAccountAgeDays")}
               />
               <NumberInput
-                label={screenText("payoutRules.auto.noReversalDays")}
+                label={t("payoutRules.auto.noReversalDays")}
                 withAsterisk
                 allowNegative={false}
                 allowDecimal={false}
@@ -48,7 +48,7 @@ export function AutoApproval({ form, canSave }: { form: PayoutForm; canSave: boo
               />
             </SimpleGrid>
             <Checkbox
-              label={screenText("payoutRules.auto.requireLowRisk")}
+              label={t("payoutRules.auto.requireLowRisk")}
               {...form.getInputProps("autoApproval.requireLowRisk", { type: "checkbox" })}
             />
           </>

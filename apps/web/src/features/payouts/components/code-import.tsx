@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { CodeImportAnswer } from "@rewards/contract";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useState } from "react";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { errorColor } from "../../../theme";
 import { useImportCodes } from "../api/import-codes";
@@ -14,10 +14,10 @@ const shownInvalid = 20;
 function InvalidRows({ invalid }: { invalid: CodeImportAnswer["invalid"] }) {
   if (invalid.length === 0) return null;
   return (
-    <Alert color={errorColor} title={screenText("payouts.import.invalidTitle", { count: invalid.length })}>
+    <Alert color={errorColor} title={t("payouts.import.invalidTitle", { count: invalid.length })}>
       <List size="sm" spacing={2}>
         {invalid.slice(0, shownInvalid).map(({ line, reason }) => (
-          <List.Item key={line}>{screenText("payouts.import.line", { line, reason })}</List.Item>
+          <List.Item key={line}>{t("payouts.import.line", { line, reason })}</List.Item>
         ))}
         {invalid.length > shownInvalid && <List.Item>…</List.Item>}
       </List>
@@ -43,7 +43,7 @@ export function CodeImport({ itemId }: { itemId: string }) {
     try {
       csv = await readCsv();
     } catch (error) {
-      showError(screenText("payouts.import.readFailed"), error);
+      showError(t("payouts.import.readFailed"), error);
       return;
     }
     setMissing(csv.trim() === "");
@@ -52,7 +52,7 @@ export function CodeImport({ itemId }: { itemId: string }) {
       { itemId, csv, dryRun: true },
       {
         onSuccess: (answer) => setPreview({ csv, answer }),
-        onError: (error) => showError(screenText("payouts.import.failed"), error),
+        onError: (error) => showError(t("payouts.import.failed"), error),
       },
     );
   };
@@ -65,7 +65,7 @@ export function CodeImport({ itemId }: { itemId: string }) {
         onSuccess: (answer) => {
           notifications.show({
             color: "green",
-            message: screenText("payouts.import.done", {
+            message: t("payouts.import.done", {
               added: answer.added,
               duplicates: answer.duplicates,
             }),
@@ -74,7 +74,7 @@ export function CodeImport({ itemId }: { itemId: string }) {
           setFile(null);
           setPasted("");
         },
-        onError: (error) => showError(screenText("payouts.import.failed"), error),
+        onError: (error) => showError(t("payouts.import.failed"), error),
       },
     );
   };
@@ -85,14 +85,14 @@ export function CodeImport({ itemId }: { itemId: string }) {
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
-        {screenText("payouts.import.title")}
+        {t("payouts.import.title")}
       </Title>
       <Text size="sm" c="dimmed">
-        {screenText("payouts.import.hint")}
+        {t("payouts.import.hint")}
       </Text>
       <FileInput
-        label={screenText("payouts.import.file")}
-        placeholder={screenText("payouts.import.filePlaceholder")}
+        label={t("payouts.import.file")}
+        placeholder={t("payouts.import.filePlaceholder")}
         accept=".csv,text/csv"
         clearable
         leftSection={<IconFileTypeCsv size={16} />}
@@ -103,7 +103,7 @@ export function CodeImport({ itemId }: { itemId: string }) {
         }}
       />
       <Textarea
-        label={screenText("payouts.import.paste")}
+        label={t("payouts.import.paste")}
         rows={5}
         disabled={file !== null}
         styles={{ input: { fontFamily: "monospace" } }}
@@ -112,12 +112,12 @@ export function CodeImport({ itemId }: { itemId: string }) {
           setPasted(event.currentTarget.value);
           changed();
         }}
-        error={missing ? screenText("payouts.import.empty") : undefined}
+        error={missing ? t("payouts.import.empty") : undefined}
       />
       {preview && (
         <Stack gap="xs" data-testid="import-preview">
           <Text size="sm" fw={500}>
-            {screenText("payouts.import.preview", {
+            {t("payouts.import.preview", {
               added: preview.answer.added,
               duplicates: preview.answer.duplicates,
             })}
@@ -127,11 +127,11 @@ export function CodeImport({ itemId }: { itemId: string }) {
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => void check()} loading={importCodes.isPending && !preview}>
-          {screenText("payouts.import.check")}
+          {t("payouts.import.check")}
         </Button>
         {preview && (
           <Button onClick={confirm} disabled={preview.answer.added === 0} loading={importCodes.isPending}>
-            {screenText("payouts.import.confirm", { count: preview.answer.added })}
+            {t("payouts.import.confirm", { count: preview.answer.added })}
           </Button>
         )}
       </Group>

@@ -3,8 +3,8 @@ import { payoutEndpoints } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { IfCan } from "../../../components/if-can";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { errorColor } from "../../../theme";
 import { useCodesItem, useStock } from "../api/get-stock";
@@ -16,20 +16,20 @@ import { StockSummary } from "./stock-summary";
 export function CodesPage({ itemId }: { itemId: string }) {
   const item = useCodesItem(itemId);
   const stock = useStock(itemId);
-  useErrorNotification(screenText("payouts.load.failed"), item.error ?? stock.error);
+  useErrorNotification(t("payouts.load.failed"), item.error ?? stock.error);
   const back = item.data ? paths.catalog.rewardItems(item.data.rewardId) : paths.catalog.countries;
   return (
     <Card withBorder radius="lg" padding="md">
       <Group justify="space-between" align="center" mb="md" gap="sm" wrap="wrap">
         <Title order={2} fz="lg">
-          {screenText("payouts.codes.title", { name: item.data?.cost ?? "…" })}
+          {t("payouts.codes.title", { name: item.data?.cost ?? "…" })}
         </Title>
         <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
-          {screenText("payouts.codes.back")}
+          {t("payouts.codes.back")}
         </Button>
       </Group>
       {(item.isError || stock.isError) && (
-        <Alert color={errorColor} title={screenText("payouts.load.failed")} mb="md">
+        <Alert color={errorColor} title={t("payouts.load.failed")} mb="md">
           {(item.error ?? stock.error)?.message}
         </Alert>
       )}

@@ -7,9 +7,9 @@ import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
 import { RevealedCodeModal } from "../../../components/revealed-code-modal";
 import { formatDate } from "../../../lib/format";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { useDeleteCode } from "../api/delete-code";
 import { useCodes } from "../api/get-codes";
@@ -30,9 +30,9 @@ function RevealAction({ code }: { code: RewardCode }) {
           setOpened(true);
           reveal.mutate(code._id);
         }}
-        aria-label={`${screenText("payouts.reveal")} ${code.maskedCode}`}
+        aria-label={`${t("payouts.reveal")} ${code.maskedCode}`}
       >
-        {screenText("payouts.reveal")}
+        {t("payouts.reveal")}
       </Button>
       <RevealedCodeModal
         opened={opened}
@@ -57,10 +57,10 @@ function DeleteAction({ code, itemId }: { code: RewardCode; itemId: string }) {
       { id: code._id, itemId },
       {
         onSuccess: () => {
-          notifications.show({ color: "green", message: screenText("payouts.delete.done") });
+          notifications.show({ color: "green", message: t("payouts.delete.done") });
           close();
         },
-        onError: (error) => showError(screenText("payouts.delete.failed"), error),
+        onError: (error) => showError(t("payouts.delete.failed"), error),
       },
     );
   return (
@@ -70,19 +70,19 @@ function DeleteAction({ code, itemId }: { code: RewardCode; itemId: string }) {
         variant="light"
         color="red"
         onClick={() => setOpened(true)}
-        aria-label={`${screenText("payouts.delete")} ${code.maskedCode}`}
+        aria-label={`${t("payouts.delete")} ${code.maskedCode}`}
       >
-        {screenText("payouts.delete")}
+        {t("payouts.delete")}
       </Button>
-      <Modal opened={opened} onClose={close} title={screenText("payouts.delete.title")} centered>
+      <Modal opened={opened} onClose={close} title={t("payouts.delete.title")} centered>
         <Stack gap="md">
-          <Text size="sm">{screenText("payouts.delete.text", { code: code.maskedCode })}</Text>
+          <Text size="sm">{t("payouts.delete.text", { code: code.maskedCode })}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              {screenText("payouts.codes.no")}
+              {t("payouts.codes.no")}
             </Button>
             <Button color="red" onClick={confirm} loading={remove.isPending}>
-              {screenText("payouts.delete")}
+              {t("payouts.delete")}
             </Button>
           </Group>
         </Stack>
@@ -95,7 +95,7 @@ function columns(itemId: string, canReveal: boolean, canDelete: boolean): DataTa
   return [
     {
       accessor: "maskedCode",
-      title: screenText("payouts.codes.column.code"),
+      title: t("payouts.codes.column.code"),
       render: (code) => (
         <Text span size="sm" ff="monospace">
           {code.maskedCode}
@@ -104,41 +104,41 @@ function columns(itemId: string, canReveal: boolean, canDelete: boolean): DataTa
     },
     {
       accessor: "hasPin",
-      title: screenText("payouts.codes.column.pin"),
-      render: (code) => screenText(code.hasPin ? "payouts.codes.yes" : "payouts.codes.no"),
+      title: t("payouts.codes.column.pin"),
+      render: (code) => t(code.hasPin ? "payouts.codes.yes" : "payouts.codes.no"),
     },
     {
       accessor: "expiresAt",
-      title: screenText("payouts.codes.column.expires"),
-      render: (code) => (code.expiresAt ? formatDate(code.expiresAt) : screenText("payouts.codes.never")),
+      title: t("payouts.codes.column.expires"),
+      render: (code) => (code.expiresAt ? formatDate(code.expiresAt) : t("payouts.codes.never")),
     },
     {
       accessor: "state",
-      title: screenText("payouts.codes.column.state"),
+      title: t("payouts.codes.column.state"),
       render: (code) => (
         <Badge color={stateColors[code.state]} variant="light" miw="max-content">
-          {screenText(`payouts.state.${code.state}`)}
+          {t(`payouts.state.${code.state}`)}
         </Badge>
       ),
     },
     {
       accessor: "redeemId",
-      title: screenText("payouts.codes.column.redeem"),
+      title: t("payouts.codes.column.redeem"),
       render: (code) =>
         code.redeemId ? (
           <Anchor component={Link} to={paths.redeems.details(code.redeemId)} size="sm">
-            {screenText("payouts.codes.openRedeem")}
+            {t("payouts.codes.openRedeem")}
           </Anchor>
         ) : null,
     },
     {
       accessor: "createdAt",
-      title: screenText("payouts.codes.column.added"),
+      title: t("payouts.codes.column.added"),
       render: (code) => <DateCell iso={code.createdAt} />,
     },
     {
       accessor: "actions",
-      title: screenText("payouts.codes.column.actions"),
+      title: t("payouts.codes.column.actions"),
       textAlign: "right",
       render: (code) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -158,15 +158,15 @@ export function CodesTable({ itemId }: { itemId: string }) {
   const canReveal = useCanCall(payoutEndpoints.revealCode);
   const canDelete = useCanCall(payoutEndpoints.deleteCode);
   const stateOptions = [
-    { value: "", label: screenText("payouts.codes.filter.all") },
-    ...codeStates.map((value) => ({ value, label: screenText(`payouts.state.${value}`) })),
+    { value: "", label: t("payouts.codes.filter.all") },
+    ...codeStates.map((value) => ({ value, label: t(`payouts.state.${value}`) })),
   ];
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <Text fw={600}>{screenText("payouts.codes.tableTitle")}</Text>
+        <Text fw={600}>{t("payouts.codes.tableTitle")}</Text>
         <Select
-          label={screenText("payouts.codes.filter.state")}
+          label={t("payouts.codes.filter.state")}
           data={stateOptions}
           value={state ?? ""}
           allowDeselect={false}
@@ -187,8 +187,13 @@ export function CodesTable({ itemId }: { itemId: string }) {
         onPageChange={setPage}
         fetching={codes.isFetching}
         minHeight={(codes.data?.entities.length ?? 0) === 0 ? 160 : undefined}
-        noRecordsText={screenText("payouts.codes.empty")}
+        noRecordsText={t("payouts.codes.empty")}
+        getPaginationControlProps={(control) => ({ "aria-label": t(`a11y.pagination.${control}`) })}
         styles={{ table: { minWidth: 720 } }}
+        // Scrolls sideways on a phone: reachable with Tab even when no row has a link.
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: "region", "aria-label": t("payouts.codes.tableTitle") },
+        }}
         pinLastColumn
         verticalSpacing="sm"
         horizontalSpacing="xs"

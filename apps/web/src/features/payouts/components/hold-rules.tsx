@@ -14,14 +14,14 @@ import {
 } from "@mantine/core";
 import { offerNetworks } from "@rewards/contract";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { anyNetwork, emptyHoldRule, type PayoutForm } from "./payout-settings-values";
 
 /** The most rules a list may hold (the contract's limit). */
 const maxRules = 20;
 
-const networkOptions = [
-  { value: anyNetwork, label: screenText("payoutRules.holds.anyNetwork") },
+const networkOptions = () => [
+  { value: anyNetwork, label: t("payoutRules.holds.anyNetwork") },
   ...offerNetworks.map((network) => ({ value: network, label: network.toUpperCase() })),
 ];
 
@@ -40,7 +40,7 @@ function Bound({
   return (
     <NumberInput
       label={label}
-      placeholder={screenText("payoutRules.holds.any")}
+      placeholder={t("payoutRules.holds.any")}
       allowNegative={false}
       allowDecimal={decimals ?? false}
       decimalScale={decimals ? 2 : undefined}
@@ -55,19 +55,19 @@ function RuleActions({ form, index, count }: { form: PayoutForm; index: number; 
   const move = (to: number) => form.reorderListItem("holdRules", { from: index, to });
   const buttons = [
     {
-      label: screenText("payoutRules.holds.moveUp", { rule }),
+      label: t("payoutRules.holds.moveUp", { rule }),
       icon: IconArrowUp,
       disabled: index === 0,
       onClick: () => move(index - 1),
     },
     {
-      label: screenText("payoutRules.holds.moveDown", { rule }),
+      label: t("payoutRules.holds.moveDown", { rule }),
       icon: IconArrowDown,
       disabled: index === count - 1,
       onClick: () => move(index + 1),
     },
     {
-      label: screenText("payoutRules.holds.remove", { rule }),
+      label: t("payoutRules.holds.remove", { rule }),
       icon: IconTrash,
       disabled: false,
       onClick: () => form.removeListItem("holdRules", index),
@@ -92,15 +92,15 @@ function HoldRuleList({ form }: { form: PayoutForm }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {screenText("payoutRules.holds.hint")}
+        {t("payoutRules.holds.hint")}
       </Text>
       {rules.length === 0 && (
         <Text size="sm" fs="italic">
-          {screenText("payoutRules.holds.none")}
+          {t("payoutRules.holds.none")}
         </Text>
       )}
       {rules.map((rule, index) => {
-        const title = screenText("payoutRules.holds.rule", { rule: index + 1 });
+        const title = t("payoutRules.holds.rule", { rule: index + 1 });
         return (
           <Paper key={rule.key} withBorder radius="md" p="sm" component="section" aria-label={title}>
             <Group justify="space-between" mb="xs">
@@ -111,35 +111,35 @@ function HoldRuleList({ form }: { form: PayoutForm }) {
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Select
-                label={screenText("payoutRules.holds.network")}
-                data={networkOptions}
+                label={t("payoutRules.holds.network")}
+                data={networkOptions()}
                 allowDeselect={false}
                 {...form.getInputProps(`holdRules.${index}.network`)}
               />
               <Bound
                 form={form}
                 path={`holdRules.${index}.minPayoutUsd`}
-                label={screenText("payoutRules.holds.minPayoutUsd")}
+                label={t("payoutRules.holds.minPayoutUsd")}
                 decimals
               />
               <Bound
                 form={form}
                 path={`holdRules.${index}.maxLifetimeUsd`}
-                label={screenText("payoutRules.holds.maxLifetimeUsd")}
+                label={t("payoutRules.holds.maxLifetimeUsd")}
                 decimals
               />
               <Bound
                 form={form}
                 path={`holdRules.${index}.maxAccountAgeDays`}
-                label={screenText("payoutRules.holds.maxAccountAgeDays")}
+                label={t("payoutRules.holds.maxAccountAgeDays")}
               />
               <Bound
                 form={form}
                 path={`holdRules.${index}.minReversals`}
-                label={screenText("payoutRules.holds.minReversals")}
+                label={t("payoutRules.holds.minReversals")}
               />
               <NumberInput
-                label={screenText("payoutRules.holds.holdDays")}
+                label={t("payoutRules.holds.holdDays")}
                 withAsterisk
                 allowNegative={false}
                 allowDecimal={false}
@@ -158,7 +158,7 @@ function HoldRuleList({ form }: { form: PayoutForm }) {
           disabled={rules.length >= maxRules}
           onClick={() => form.insertListItem("holdRules", emptyHoldRule())}
         >
-          {screenText("payoutRules.holds.add")}
+          {t("payoutRules.holds.add")}
         </Button>
       </Group>
     </Stack>
@@ -170,14 +170,14 @@ function ReversalHold({ form }: { form: PayoutForm }) {
   return (
     <Stack gap="sm">
       <Switch
-        label={screenText("payoutRules.reversal.on")}
-        description={screenText("payoutRules.reversal.hint")}
+        label={t("payoutRules.reversal.on")}
+        description={t("payoutRules.reversal.hint")}
         {...form.getInputProps("reversalHoldOn", { type: "checkbox" })}
       />
       {form.values.reversalHoldOn && (
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
           <NumberInput
-            label={screenText("payoutRules.reversal.ratePercent")}
+            label={t("payoutRules.reversal.ratePercent")}
             withAsterisk
             allowNegative={false}
             min={1}
@@ -185,7 +185,7 @@ function ReversalHold({ form }: { form: PayoutForm }) {
             {...form.getInputProps("reversalHold.ratePercent")}
           />
           <NumberInput
-            label={screenText("payoutRules.reversal.windowDays")}
+            label={t("payoutRules.reversal.windowDays")}
             withAsterisk
             allowNegative={false}
             allowDecimal={false}
@@ -194,7 +194,7 @@ function ReversalHold({ form }: { form: PayoutForm }) {
             {...form.getInputProps("reversalHold.windowDays")}
           />
           <NumberInput
-            label={screenText("payoutRules.reversal.minOffers")}
+            label={t("payoutRules.reversal.minOffers")}
             withAsterisk
             allowNegative={false}
             allowDecimal={false}
@@ -202,7 +202,7 @@ function ReversalHold({ form }: { form: PayoutForm }) {
             {...form.getInputProps("reversalHold.minOffers")}
           />
           <NumberInput
-            label={screenText("payoutRules.reversal.holdDays")}
+            label={t("payoutRules.reversal.holdDays")}
             withAsterisk
             allowNegative={false}
             allowDecimal={false}
@@ -219,7 +219,7 @@ function ReversalHold({ form }: { form: PayoutForm }) {
 /** Holds: the rules list and the reversal-rate hold. */
 export function HoldRules({ form, canSave }: { form: PayoutForm; canSave: boolean }) {
   return (
-    <Fieldset legend={screenText("payoutRules.holds.title")} disabled={!canSave} radius="md">
+    <Fieldset legend={t("payoutRules.holds.title")} disabled={!canSave} radius="md">
       <Stack gap="lg">
         <HoldRuleList form={form} />
         <ReversalHold form={form} />

@@ -11,7 +11,6 @@ import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { errorColor } from "../../../theme";
 import { usePayoutSettings, useSavePayoutSettings } from "../api/payout-settings";
@@ -37,30 +36,30 @@ function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; c
     save.mutate(values, {
       onSuccess: (saved) => {
         form.setInitialValues(fromSettings(saved));
-        notifications.show({ color: "green", message: screenText("payouts.settings.saved") });
+        notifications.show({ color: "green", message: t("payouts.settings.saved") });
       },
       onError: (error) => {
         // A 400 names its fields: those go onto the form, anything else into a notification.
         // Their paths are the form's own ("holdRules.0.holdDays", "tremendous.apiKey").
         const fieldErrors = fieldErrorsOf(error);
         if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else showError(screenText("payouts.settings.saveFailed"), error);
+        else showError(t("payouts.settings.saveFailed"), error);
       },
     }),
   );
   return (
-    <form noValidate onSubmit={submit} aria-label={screenText("payouts.settings.title")}>
+    <form noValidate onSubmit={submit} aria-label={t("payouts.settings.title")}>
       <Stack gap="md">
         <Switch
-          label={screenText("payouts.settings.paused")}
-          description={screenText("payouts.settings.pausedHint")}
+          label={t("payouts.settings.paused")}
+          description={t("payouts.settings.pausedHint")}
           color={errorColor}
           disabled={!canSave}
           {...form.getInputProps("paused", { type: "checkbox" })}
         />
         <NumberInput
-          label={screenText("payouts.settings.approvalAbove")}
-          description={screenText("payouts.settings.approvalAboveHint")}
+          label={t("payouts.settings.approvalAbove")}
+          description={t("payouts.settings.approvalAboveHint")}
           allowDecimal={false}
           allowNegative={false}
           min={0}
@@ -81,7 +80,7 @@ function PayoutSettingsForm({ settings, canSave }: { settings: PayoutSettings; c
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {screenText("payouts.settings.readOnly")}
+            {t("payouts.settings.readOnly")}
           </Text>
         )}
       </Stack>
@@ -96,17 +95,15 @@ export function PayoutsPage() {
   return (
     <Card withBorder radius="lg" padding="lg" maw={900}>
       <Title order={2} fz="lg" mb="md">
-        {screenText("payouts.settings.title")}
+        {t("payouts.settings.title")}
       </Title>
       {settings.isPending && <LoadingBlock />}
-      {settings.isError && (
-        <LoadError action={screenText("payouts.settings.loadFailed")} error={settings.error} />
-      )}
+      {settings.isError && <LoadError action={t("payouts.settings.loadFailed")} error={settings.error} />}
       {settings.data && (
         <Stack gap="lg">
           {settings.data.paused && (
-            <Alert color={errorColor} title={screenText("redeems.payoutsPaused")} role="alert">
-              {screenText("payouts.settings.pausedAlert")}
+            <Alert color={errorColor} title={t("redeems.payoutsPaused")} role="alert">
+              {t("payouts.settings.pausedAlert")}
             </Alert>
           )}
           <PayoutSettingsForm settings={settings.data} canSave={canSave} />

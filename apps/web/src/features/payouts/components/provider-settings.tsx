@@ -1,20 +1,20 @@
 import { Fieldset, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { providerDeliveries, tremendousBaseUrls } from "@rewards/contract";
 import { CopyableCode } from "../../../components/copyable-code";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { useWebhookAppKey } from "../api/payout-settings";
 import type { PayoutForm, ProviderEnvironment } from "./payout-settings-values";
 
-const environments: { value: ProviderEnvironment; label: string }[] = [
-  { value: "sandbox", label: screenText("payoutRules.provider.sandbox") },
-  { value: "production", label: screenText("payoutRules.provider.production") },
-  { value: "custom", label: screenText("payoutRules.provider.custom") },
+const environments = (): { value: ProviderEnvironment; label: string }[] => [
+  { value: "sandbox", label: t("payoutRules.provider.sandbox") },
+  { value: "production", label: t("payoutRules.provider.production") },
+  { value: "custom", label: t("payoutRules.provider.custom") },
 ];
 
 /** The address Tremendous calls with its events: this app's, named by its public key. */
 function WebhookAddress() {
   const appKey = useWebhookAppKey();
-  const label = screenText("payoutRules.provider.webhookUrl");
+  const label = t("payoutRules.provider.webhookUrl");
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -23,19 +23,17 @@ function WebhookAddress() {
       {appKey.data ? (
         <CopyableCode
           value={`${window.location.origin}/webhooks/tremendous/${appKey.data.appKey}`}
-          copyLabel={screenText("payoutRules.provider.copyWebhookUrl")}
-          copiedLabel={screenText("payouts.reveal.copied")}
+          copyLabel={t("payoutRules.provider.copyWebhookUrl")}
+          copiedLabel={t("payouts.reveal.copied")}
           testId="tremendous-webhook-url"
         />
       ) : (
         <Text size="sm" c={appKey.isError ? "red" : "dimmed"}>
-          {screenText(
-            appKey.isError ? "payoutRules.provider.webhookUrlFailed" : "payoutRules.provider.loading",
-          )}
+          {t(appKey.isError ? "payoutRules.provider.webhookUrlFailed" : "payoutRules.provider.loading")}
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        {screenText("payoutRules.provider.webhookUrlHint")}
+        {t("payoutRules.provider.webhookUrlHint")}
       </Text>
     </Stack>
   );
@@ -48,33 +46,33 @@ function WebhookAddress() {
 export function ProviderSettings({ form, canSave }: { form: PayoutForm; canSave: boolean }) {
   const { tremendousOn, environment } = form.values;
   return (
-    <Fieldset legend={screenText("payoutRules.provider.title")} disabled={!canSave} radius="md">
+    <Fieldset legend={t("payoutRules.provider.title")} disabled={!canSave} radius="md">
       <Stack gap="md">
         <Switch
-          label={screenText("payoutRules.provider.on")}
-          description={screenText("payoutRules.provider.onHint")}
+          label={t("payoutRules.provider.on")}
+          description={t("payoutRules.provider.onHint")}
           {...form.getInputProps("tremendousOn", { type: "checkbox" })}
         />
         {tremendousOn && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PasswordInput
-                label={screenText("payoutRules.provider.apiKey")}
-                description={screenText("payoutRules.provider.secretHint")}
+                label={t("payoutRules.provider.apiKey")}
+                description={t("payoutRules.provider.secretHint")}
                 withAsterisk
                 autoComplete="off"
                 {...form.getInputProps("tremendous.apiKey")}
               />
               <PasswordInput
-                label={screenText("payoutRules.provider.webhookPrivateKey")}
-                description={screenText("payoutRules.provider.secretHint")}
+                label={t("payoutRules.provider.webhookPrivateKey")}
+                description={t("payoutRules.provider.secretHint")}
                 withAsterisk
                 autoComplete="off"
                 {...form.getInputProps("tremendous.webhookPrivateKey")}
               />
               <Select
-                label={screenText("payoutRules.provider.environment")}
-                data={environments}
+                label={t("payoutRules.provider.environment")}
+                data={environments()}
                 allowDeselect={false}
                 {...form.getInputProps("environment")}
                 onChange={(value) => {
@@ -86,28 +84,28 @@ export function ProviderSettings({ form, canSave }: { form: PayoutForm; canSave:
               />
               {environment === "custom" ? (
                 <TextInput
-                  label={screenText("payoutRules.provider.baseUrl")}
+                  label={t("payoutRules.provider.baseUrl")}
                   withAsterisk
                   {...form.getInputProps("tremendous.baseUrl")}
                 />
               ) : (
                 <TextInput
-                  label={screenText("payoutRules.provider.baseUrl")}
+                  label={t("payoutRules.provider.baseUrl")}
                   value={tremendousBaseUrls[environment]}
                   readOnly
                   variant="filled"
                 />
               )}
               <TextInput
-                label={screenText("payoutRules.provider.fundingSourceId")}
+                label={t("payoutRules.provider.fundingSourceId")}
                 withAsterisk
                 {...form.getInputProps("tremendous.fundingSourceId")}
               />
               <Select
-                label={screenText("payoutRules.provider.delivery")}
+                label={t("payoutRules.provider.delivery")}
                 data={providerDeliveries.map((value) => ({
                   value,
-                  label: screenText(`payoutRules.provider.delivery.${value}`),
+                  label: t(`payoutRules.provider.delivery.${value}`),
                 }))}
                 allowDeselect={false}
                 {...form.getInputProps("tremendous.delivery")}

@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import type { StockAnswer } from "@rewards/contract";
-import { type ScreenTextKey, screenText } from "../../../lib/screen-texts";
+import { type I18nKey, t } from "../../../lib/i18n";
 
-const figures: { key: keyof StockAnswer; label: ScreenTextKey; color?: string }[] = [
+const figures: { key: keyof StockAnswer; label: I18nKey; color?: string }[] = [
   { key: "available", label: "payouts.stock.available", color: "green" },
   { key: "used", label: "payouts.stock.used" },
   { key: "expired", label: "payouts.stock.expired", color: "dimmed" },
@@ -11,11 +11,11 @@ const figures: { key: keyof StockAnswer; label: ScreenTextKey; color?: string }[
 /** The item's stock: available, used and expired codes. */
 export function StockSummary({ stock }: { stock: StockAnswer | undefined }) {
   return (
-    <SimpleGrid cols={3} spacing="sm" aria-label={screenText("payouts.codes.tableTitle")}>
+    <SimpleGrid cols={3} spacing="sm" aria-label={t("payouts.codes.tableTitle")}>
       {figures.map(({ key, label, color }) => (
         <Paper key={key} withBorder radius="md" p="sm">
           <Text size="xs" c="dimmed" tt="uppercase">
-            {screenText(label)}
+            {t(label)}
           </Text>
           {stock ? (
             <Text fz="xl" fw={600} c={color} data-testid={`stock-${key}`}>

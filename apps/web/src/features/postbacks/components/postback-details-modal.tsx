@@ -1,5 +1,5 @@
 import { Code, SimpleGrid, Stack, Text } from "@mantine/core";
-import { actionErrors, type PostbackLogDetails } from "@rewards/contract";
+import type { PostbackLogDetails } from "@rewards/contract";
 import { useParams } from "react-router";
 import { DetailField } from "../../../components/detail-field";
 import { RouteModal } from "../../../components/list/route-modal";
@@ -35,7 +35,13 @@ function PostbackSummary({ entry }: { entry: PostbackLogDetails }) {
         <Text size="sm" fw={600}>
           {t("postbacks.details.request")}
         </Text>
-        <Code block data-testid="postback-raw">
+        <Code
+          block
+          data-testid="postback-raw"
+          tabIndex={0}
+          role="region"
+          aria-label={t("postbacks.details.request")}
+        >
           {`${entry.method} ${entry.path}${Object.keys(entry.query).length ? `\n?${asQuery(entry.query)}` : ""}${
             entry.body ? `\n\n${JSON.stringify(entry.body, null, 2)}` : ""
           }`}
@@ -50,11 +56,11 @@ function PostbackSummary({ entry }: { entry: PostbackLogDetails }) {
 
 export function PostbackDetailsModal({ id }: { id: string }) {
   const details = usePostbackDetails(id);
-  useErrorNotification(actionErrors.loadPostbackDetails, details.error);
+  useErrorNotification(t("action.loadPostbackDetails"), details.error);
   return (
     <RouteModal title={t("postbacks.details.title")} size="xl">
       {details.isPending && <LoadingBlock />}
-      {details.isError && <LoadError action={actionErrors.loadPostbackDetails} error={details.error} />}
+      {details.isError && <LoadError action={t("action.loadPostbackDetails")} error={details.error} />}
       {details.data && <PostbackSummary entry={details.data} />}
     </RouteModal>
   );

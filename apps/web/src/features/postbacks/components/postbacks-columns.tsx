@@ -3,6 +3,7 @@ import type { PostbackLogEntry } from "@rewards/contract";
 import type { DataTableColumn } from "mantine-datatable";
 import { DateCell } from "../../../components/date-cell";
 import { RowAction } from "../../../components/list/row-action";
+import { formatCount } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { PostbackOutcomeBadge } from "./postback-outcome-badge";
@@ -53,7 +54,12 @@ export function postbackColumns(search: string): DataTableColumn<PostbackLogEntr
         </Text>
       ),
     },
-    { accessor: "points", title: t("postbacks.column.points"), textAlign: "right" },
+    {
+      accessor: "points",
+      title: t("postbacks.column.points"),
+      textAlign: "right",
+      render: (entry) => formatCount(entry.points),
+    },
     { accessor: "ip", title: t("postbacks.column.ip"), render: (entry) => entry.ip ?? t("common.none") },
     {
       accessor: "actions",

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Title } from "@mantine/core";
-import { actionErrors, type PostbackLogEntry } from "@rewards/contract";
+import type { PostbackLogEntry } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, Outlet } from "react-router";
 import { ExportButton } from "../../../components/export-button";
@@ -18,7 +18,7 @@ import { usePostbacksListState } from "./use-postbacks-list-state";
 export function PostbacksList() {
   const list = usePostbacksListState();
   const postbacks = usePostbacks(list.queryParams);
-  useErrorNotification(actionErrors.findPostbacks, postbacks.error);
+  useErrorNotification(t("action.findPostbacks"), postbacks.error);
   const answer = list.queryParams ? postbacks.data : undefined;
   const outlet: ListOutletContext<PostbackLogEntry> = {
     listPath: paths.postbacks.list,

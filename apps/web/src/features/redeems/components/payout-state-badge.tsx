@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import type { PayoutState } from "@rewards/contract";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 
 const colors: Record<PayoutState, string> = {
@@ -14,7 +14,7 @@ const colors: Record<PayoutState, string> = {
 export function PayoutStateBadge({ state }: { state: PayoutState }) {
   return (
     <Badge color={colors[state]} variant="light" miw="max-content">
-      {screenText(`payoutState.status.${state}`)}
+      {t(`payoutState.status.${state}`)}
     </Badge>
   );
 }

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Text } from "@mantine/core";
 import { messages } from "@rewards/contract";
 import { Link } from "react-router";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 
 /**
  * "Payouts are paused", with the way to the Payouts page. The screen reads the rules (usePayoutSettings,
@@ -12,11 +12,11 @@ import { screenText } from "../../../lib/screen-texts";
 export function PayoutsPausedAlert({ paused }: { paused: boolean | undefined }) {
   if (paused !== true) return null;
   return (
-    <Alert color="yellow" title={screenText("redeems.payoutsPaused")} mb="md" data-testid="payouts-paused">
+    <Alert color="yellow" title={t("redeems.payoutsPaused")} mb="md" data-testid="payouts-paused">
       <Text size="sm">
         {messages.payoutsPaused}{" "}
         <Anchor component={Link} to={paths.payouts.settings} size="sm">
-          {screenText("redeems.payoutsPaused.link")}
+          {t("redeems.payoutsPaused.link")}
         </Anchor>
       </Text>
     </Alert>

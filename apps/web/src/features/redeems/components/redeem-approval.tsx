@@ -2,8 +2,8 @@ import { Badge, Button, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type RedeemDetails, redeemEndpoints, redeemStatus } from "@rewards/contract";
 import { formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { useApproveRedeem } from "../api/approve-redeem";
 
@@ -20,7 +20,7 @@ export function RedeemApproval({ redeem }: { redeem: RedeemDetails }) {
   if (redeem.approval) {
     return (
       <Text size="sm" data-testid="redeem-approval">
-        {screenText("redeems.approval.by", {
+        {t("redeems.approval.by", {
           name: redeem.approval.by.fullName,
           time: formatDateTime(redeem.approval.at),
         })}
@@ -32,7 +32,7 @@ export function RedeemApproval({ redeem }: { redeem: RedeemDetails }) {
   return (
     <Group gap="sm" data-testid="redeem-approval">
       <Badge color="orange" variant="light">
-        {screenText("redeems.approval.needed")}
+        {t("redeems.approval.needed")}
       </Badge>
       {approvable && (
         <Button
@@ -40,13 +40,12 @@ export function RedeemApproval({ redeem }: { redeem: RedeemDetails }) {
           loading={approve.isPending}
           onClick={() =>
             approve.mutate(redeem._id, {
-              onSuccess: () =>
-                notifications.show({ color: "green", message: screenText("redeems.approval.done") }),
-              onError: (error) => showError(screenText("redeems.approval.failed"), error),
+              onSuccess: () => notifications.show({ color: "green", message: t("redeems.approval.done") }),
+              onError: (error) => showError(t("redeems.approval.failed"), error),
             })
           }
         >
-          {screenText("redeems.approval.approve")}
+          {t("redeems.approval.approve")}
         </Button>
       )}
     </Group>

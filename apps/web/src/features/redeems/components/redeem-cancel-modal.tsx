@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type RedeemDetails, redeemEndpoints, redeemStatus } from "@rewards/contract";
+import { type RedeemDetails, redeemEndpoints, redeemStatus } from "@rewards/contract";
 import { useParams } from "react-router";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
@@ -29,7 +29,7 @@ function CancelConfirm({ redeem }: { redeem: RedeemDetails }) {
         clearSelection();
         close();
       },
-      onError: (error) => showError(actionErrors.cancelRedeem, error),
+      onError: (error) => showError(t("action.cancelRedeem"), error),
     });
 
   return (
@@ -70,11 +70,11 @@ function CancelConfirm({ redeem }: { redeem: RedeemDetails }) {
 /** /dash/redeems/{_id}/cancel: Pending → Rejected, the points go back to the user (decision 0004). */
 export function RedeemCancelModal({ id }: { id: string }) {
   const redeem = useRedeemDetails(id);
-  useErrorNotification(actionErrors.findRedeem, redeem.error);
+  useErrorNotification(t("action.findRedeem"), redeem.error);
   return (
     <RouteModal title={t("redeems.cancel.title")} size="md">
       {redeem.isPending && <LoadingBlock />}
-      {redeem.isError && <LoadError action={actionErrors.findRedeem} error={redeem.error} />}
+      {redeem.isError && <LoadError action={t("action.findRedeem")} error={redeem.error} />}
       {redeem.data && <CancelConfirm redeem={redeem.data} />}
     </RouteModal>
   );

@@ -2,8 +2,8 @@ import { Button, Code, Group } from "@mantine/core";
 import { redeemEndpoints } from "@rewards/contract";
 import { useState } from "react";
 import { RevealedCodeModal } from "../../../components/revealed-code-modal";
+import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { useRevealRedeemCode } from "../api/reveal-redeem-code";
 
 /** The sent gift card, masked; owners and admins may reveal it (code and PIN, recorded by the server). */
@@ -23,7 +23,7 @@ export function RedeemCode({ redeemId, masked }: { redeemId: string; masked: str
             reveal.mutate(redeemId);
           }}
         >
-          {screenText("payouts.reveal")}
+          {t("payouts.reveal")}
         </Button>
       )}
       <RevealedCodeModal

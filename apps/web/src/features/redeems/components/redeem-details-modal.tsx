@@ -1,12 +1,10 @@
 import { Anchor, Divider, Group, Stack, Title } from "@mantine/core";
-import { actionErrors } from "@rewards/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { RouteModal } from "../../../components/list/route-modal";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeemDetails } from "../api/get-redeem-details";
 import { RedeemApproval, showsApproval } from "./redeem-approval";
@@ -35,22 +33,22 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
  */
 export function RedeemDetailsModal({ id, history }: { id: string; history?: ReactNode }) {
   const details = useRedeemDetails(id);
-  useErrorNotification(actionErrors.loadRedeemDetails, details.error);
+  useErrorNotification(t("action.loadRedeemDetails"), details.error);
   const redeem = details.data;
   return (
     <RouteModal title={t("redeems.details.title")} size="xl">
       {details.isPending && <LoadingBlock />}
-      {details.isError && <LoadError action={actionErrors.loadRedeemDetails} error={details.error} />}
+      {details.isError && <LoadError action={t("action.loadRedeemDetails")} error={details.error} />}
       {redeem && (
         <Stack gap="lg">
           <RedeemSummary redeem={redeem} />
           {showsApproval(redeem) && (
-            <Section title={screenText("redeems.approval.title")}>
+            <Section title={t("redeems.approval.title")}>
               <RedeemApproval redeem={redeem} />
             </Section>
           )}
           {redeem.payout && (
-            <Section title={screenText("payoutState.section")}>
+            <Section title={t("payoutState.section")}>
               <RedeemPayoutSection payout={redeem.payout} />
             </Section>
           )}
@@ -73,7 +71,7 @@ export function RedeemDetailsModal({ id, history }: { id: string; history?: Reac
           >
             <UserSummary user={redeem.user} />
           </Section>
-          {history && <Section title={screenText("audit.history.title")}>{history}</Section>}
+          {history && <Section title={t("audit.history.title")}>{history}</Section>}
         </Stack>
       )}
     </RouteModal>

@@ -2,15 +2,14 @@ import { SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Payout } from "@rewards/contract";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../lib/format";
-import { t } from "../../../lib/i18n";
-import { type ScreenTextKey, screenText } from "../../../lib/screen-texts";
+import { type I18nKey, t } from "../../../lib/i18n";
 import { PayoutStateBadge } from "./payout-state-badge";
 
-function Field({ label, children }: { label: ScreenTextKey; children: ReactNode }) {
+function Field({ label, children }: { label: I18nKey; children: ReactNode }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {screenText(label)}
+        {t(label)}
       </Text>
       <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
         {children}
@@ -27,7 +26,7 @@ export function RedeemPayoutSection({ payout }: { payout: Payout }) {
   const none = t("common.none");
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="redeem-payout">
-      <Field label="payoutState.field.method">{screenText(`payoutState.method.${payout.method}`)}</Field>
+      <Field label="payoutState.field.method">{t(`payoutState.method.${payout.method}`)}</Field>
       <Field label="payoutState.field.status">
         <PayoutStateBadge state={payout.status} />
       </Field>

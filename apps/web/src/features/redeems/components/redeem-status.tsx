@@ -1,7 +1,6 @@
 import { Badge } from "@mantine/core";
 import { type Redeem, redeemStatus, redeemStatusValues } from "@rewards/contract";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 
 export type RedeemStatus = Redeem["status"];
 
@@ -13,7 +12,7 @@ const labels: Record<RedeemStatus, () => string> = {
   [redeemStatus.pending]: () => t("redeems.status.pending"),
   [redeemStatus.sent]: () => t("redeems.status.sent"),
   [redeemStatus.rejected]: () => t("redeems.status.rejected"),
-  [redeemStatus.processing]: () => screenText("payoutState.redeemProcessing"),
+  [redeemStatus.processing]: () => t("payoutState.redeemProcessing"),
 };
 const colors: Record<RedeemStatus, string> = {
   [redeemStatus.pending]: "yellow",

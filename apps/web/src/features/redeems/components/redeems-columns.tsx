@@ -11,7 +11,6 @@ import { RiskBadge } from "../../../components/risk-badge";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { RedeemStatusBadge } from "./redeem-status";
 import { sendPageLink } from "./send-page-link";
 
@@ -23,7 +22,7 @@ export function shortId(id: string): string {
 /** A Processing redeem's pay and cancel: shown, but disabled while its payout is under way. */
 function UnderWayAction({ label, color, children }: { label: string; color: string; children: ReactNode }) {
   return (
-    <Tooltip label={screenText("payoutState.underWay")}>
+    <Tooltip label={t("payoutState.underWay")}>
       {/* data-disabled rather than disabled: a disabled button gets no hover, so no tooltip saying why. */}
       <ActionIcon
         variant="subtle"

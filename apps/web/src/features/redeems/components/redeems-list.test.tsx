@@ -50,7 +50,7 @@ describe("Redeems list", () => {
     expect(rowOf("receiver1@example.com").getByText("Pending")).toBeInTheDocument();
     expect(rowOf("receiver2@example.com").getByText("Sent")).toBeInTheDocument();
     expect(rowOf("receiver3@example.com").getByText("Rejected")).toBeInTheDocument();
-    expect(rowOf("receiver1@example.com").getByText("1000 P")).toBeInTheDocument();
+    expect(rowOf("receiver1@example.com").getByText("1,000 P")).toBeInTheDocument();
     expect(rowOf("receiver1@example.com").getByRole("link", { name: "user1@example.com" })).toHaveAttribute(
       "href",
       `/dash/customers/${redeem(1).redeemUser}/details`,
@@ -186,7 +186,7 @@ describe("Redeems list", () => {
     await userEvent.click(screen.getByRole("link", { name: "Fetch Selected" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Selected Redeems" }));
     expect(dialog.getByText("receiver3@example.com")).toBeInTheDocument();
-    expect(dialog.getByText("3000 P")).toBeInTheDocument();
+    expect(dialog.getByText("3,000 P")).toBeInTheDocument();
   });
 
   it("cancels a pending redeem after naming the receiver and the points, then reloads the list", async () => {
@@ -198,7 +198,7 @@ describe("Redeems list", () => {
     await userEvent.click(rowOf("receiver1@example.com").getByRole("link", { name: "Cancel" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Cancel Redeem" }));
     expect(
-      await dialog.findByText(/receiver1@example\.com\? Its 1000 points go back to user1@example\.com/),
+      await dialog.findByText(/receiver1@example\.com\? Its 1,000 points go back to user1@example\.com/),
     ).toBeInTheDocument();
     await userEvent.click(dialog.getByRole("button", { name: "Cancel Redeem" }));
 
@@ -208,7 +208,7 @@ describe("Redeems list", () => {
       body: undefined,
     });
     expect(
-      await screen.findByText("Redeem cancelled: 1000 points returned to user1@example.com"),
+      await screen.findByText("Redeem cancelled: 1,000 points returned to user1@example.com"),
     ).toBeInTheDocument();
     expect(router.state.location).toMatchObject({ pathname: "/dash/redeems", search: "?status=0" });
     await waitFor(() => expect(calls().filter(isList)).toHaveLength(2));

@@ -1,5 +1,5 @@
 import { Button, Card, Group } from "@mantine/core";
-import { actionErrors, type Redeem, redeemEndpoints } from "@rewards/contract";
+import { type Redeem, redeemEndpoints } from "@rewards/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Outlet } from "react-router";
@@ -14,7 +14,6 @@ import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { usePayoutSettings } from "../../../lib/payout-settings";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { useRedeems } from "../api/get-redeems";
 import { appUsersQueryKey, redeemsKeys } from "../api/keys";
@@ -34,7 +33,7 @@ export function RedeemsList() {
   const [paying, setPaying] = useState<Redeem[] | null>(null);
   const redeems = useRedeems(list.queryParams);
   const paused = usePayoutSettings().data?.paused;
-  useErrorNotification(actionErrors.findRedeems, redeems.error);
+  useErrorNotification(t("action.findRedeems"), redeems.error);
   const selection = useListSelection<Redeem>([list.queryParams, redeems.dataUpdatedAt]);
   // An ID filter that cannot be sent matches nothing: show no rows rather than the previous ones.
   const answer = list.queryParams ? redeems.data : undefined;
@@ -73,7 +72,7 @@ export function RedeemsList() {
         )}
         {canPayMany && (
           <Button size="xs" color="green" onClick={() => setPaying(selection.selected)}>
-            {screenText("bulkPay.action")}
+            {t("bulkPay.action")}
           </Button>
         )}
       </SelectionBar>

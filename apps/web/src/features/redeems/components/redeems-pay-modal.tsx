@@ -3,8 +3,8 @@ import { maxPayoutBatch, type PayoutJob, type Redeem, redeemEndpoints } from "@r
 import { useState } from "react";
 import { LoadError } from "../../../components/loading-block";
 import { SubmitIfCan } from "../../../components/submit-if-can";
+import { useReturnFocus } from "../../../lib/focus";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 import { errorColor } from "../../../theme";
 import { usePayoutJob } from "../api/get-payout-job";
 import { usePayRedeems } from "../api/pay-redeems";
@@ -36,21 +36,21 @@ function JobProgress({ job }: { job: PayoutJob }) {
     <Stack gap="md">
       <Progress
         value={percent}
-        aria-label={screenText("bulkPay.progress.label")}
+        aria-label={t("bulkPay.progress.label")}
         animated={!job.finishedAt}
         striped={!job.finishedAt}
         size="lg"
       />
       <Text size="sm" data-testid="bulk-pay-summary">
         {job.finishedAt
-          ? screenText("bulkPay.progress.done", { paid: job.done, failed: job.failed })
-          : screenText("bulkPay.progress.counts", { finished, total: job.total })}
+          ? t("bulkPay.progress.done", { paid: job.done, failed: job.failed })
+          : t("bulkPay.progress.counts", { finished, total: job.total })}
       </Text>
       <SimpleGrid cols={3}>
-        <Count label={screenText("bulkPay.count.paid")} value={job.done} testId="bulk-pay-paid" />
-        <Count label={screenText("bulkPay.count.failed")} value={job.failed} testId="bulk-pay-failed" />
+        <Count label={t("bulkPay.count.paid")} value={job.done} testId="bulk-pay-paid" />
+        <Count label={t("bulkPay.count.failed")} value={job.failed} testId="bulk-pay-failed" />
         <Count
-          label={screenText("bulkPay.count.inProgress")}
+          label={t("bulkPay.count.inProgress")}
           value={Math.max(0, job.total - finished)}
           testId="bulk-pay-in-progress"
         />
@@ -60,9 +60,9 @@ function JobProgress({ job }: { job: PayoutJob }) {
           <Table striped fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{screenText("bulkPay.column.redeem")}</Table.Th>
-                <Table.Th>{screenText("bulkPay.column.status")}</Table.Th>
-                <Table.Th>{screenText("bulkPay.column.message")}</Table.Th>
+                <Table.Th>{t("bulkPay.column.redeem")}</Table.Th>
+                <Table.Th>{t("bulkPay.column.status")}</Table.Th>
+                <Table.Th>{t("bulkPay.column.message")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -100,11 +100,11 @@ function Confirm({
   const tooMany = ids.length > maxPayoutBatch;
   return (
     <Stack gap="md">
-      <Text size="sm">{screenText("bulkPay.confirm.text", { count: ids.length })}</Text>
-      {tooMany && <Alert color="yellow">{screenText("bulkPay.tooMany", { max: maxPayoutBatch })}</Alert>}
+      <Text size="sm">{t("bulkPay.confirm.text", { count: ids.length })}</Text>
+      {tooMany && <Alert color="yellow">{t("bulkPay.tooMany", { max: maxPayoutBatch })}</Alert>}
       {/* Nothing was started (paused, bad ids…): the server's reason, and the dialog stays open. */}
       {pay.error && (
-        <Alert color={errorColor} title={screenText("bulkPay.failed")} data-testid="bulk-pay-error">
+        <Alert color={errorColor} title={t("bulkPay.failed")} data-testid="bulk-pay-error">
           {pay.error.message}
         </Alert>
       )}
@@ -119,7 +119,7 @@ function Confirm({
           loading={pay.isPending}
           onClick={() => pay.mutate({ ids }, { onSuccess: ({ jobId }) => onStarted(jobId) })}
         >
-          {screenText("bulkPay.confirm.submit", { count: ids.length })}
+          {t("bulkPay.confirm.submit", { count: ids.length })}
         </SubmitIfCan>
       </Group>
     </Stack>
@@ -131,12 +131,10 @@ function Follow({ jobId, onClose }: { jobId: string; onClose: () => void }) {
   return (
     <Stack gap="md">
       {job.data && <JobProgress job={job.data} />}
-      {!job.data && job.isError && <LoadError action={screenText("bulkPay.loadFailed")} error={job.error} />}
-      {!job.data && !job.isError && (
-        <Progress value={0} aria-label={screenText("bulkPay.progress.label")} size="lg" />
-      )}
+      {!job.data && job.isError && <LoadError action={t("bulkPay.loadFailed")} error={job.error} />}
+      {!job.data && !job.isError && <Progress value={0} aria-label={t("bulkPay.progress.label")} size="lg" />}
       <Group justify="flex-end">
-        <Button onClick={onClose}>{screenText("bulkPay.close")}</Button>
+        <Button onClick={onClose}>{t("bulkPay.close")}</Button>
       </Group>
     </Stack>
   );
@@ -157,11 +155,12 @@ export function RedeemsPayModal({
   const [ids] = useState(() => redeems.map((redeem) => redeem._id));
   const [jobId, setJobId] = useState<string | null>(null);
   const close = () => onClose(jobId !== null);
+  useReturnFocus();
   return (
     <Modal
       opened
       onClose={close}
-      title={screenText(jobId ? "bulkPay.progress.title" : "bulkPay.confirm.title")}
+      title={t(jobId ? "bulkPay.progress.title" : "bulkPay.confirm.title")}
       size="lg"
     >
       {jobId ? (

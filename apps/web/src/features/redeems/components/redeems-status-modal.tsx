@@ -1,12 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import {
-  actionErrors,
-  type Redeem,
-  type RedeemsStateBody,
-  redeemEndpoints,
-  redeemStatus,
-} from "@rewards/contract";
+import { type Redeem, type RedeemsStateBody, redeemEndpoints, redeemStatus } from "@rewards/contract";
 import { useState } from "react";
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { RequireSelection, RouteModal, useCloseRouteModal } from "../../../components/list/route-modal";
@@ -54,7 +48,7 @@ function StatusForm() {
       </Text>
       {/* A 409 says which user cannot pay again; nothing changed, so the dialog stays open. */}
       {update.error && (
-        <Alert color={errorColor} title={actionErrors.updateRedeemsStatus}>
+        <Alert color={errorColor} title={t("action.updateRedeemsStatus")}>
           {update.error.message}
         </Alert>
       )}

@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, TextIn
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import {
-  actionErrors,
   type Fulfilment,
   messages,
   type PayRedeemBody,
@@ -18,7 +17,6 @@ import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { showSaveError } from "../../../lib/save-errors";
-import { screenText } from "../../../lib/screen-texts";
 import { errorColor } from "../../../theme";
 import { usePayRedeem } from "../api/pay-redeem";
 import { useBackToList } from "./send-page-link";
@@ -76,11 +74,11 @@ function ApprovalAlert({ block, redeemId }: { block: ApprovalBlock; redeemId: st
   }
   if (block !== "needsApproval") return null;
   return (
-    <Alert color="yellow" title={screenText("redeems.approval.needed")} data-testid="pay-blocked">
+    <Alert color="yellow" title={t("redeems.approval.needed")} data-testid="pay-blocked">
       <Text size="sm">
-        {screenText("redeems.send.needsApproval")}{" "}
+        {t("redeems.send.needsApproval")}{" "}
         <Anchor component={Link} to={paths.redeems.details(redeemId)} size="sm">
-          {screenText("redeems.send.openDetails")}
+          {t("redeems.send.openDetails")}
         </Anchor>
       </Text>
     </Alert>
@@ -140,7 +138,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           notifications.show({
             color: "green",
             message: byProvider
-              ? screenText("payoutState.ordered", { receiver: paid.redeemEmail })
+              ? t("payoutState.ordered", { receiver: paid.redeemEmail })
               : t("redeems.send.done", { receiver: paid.redeemEmail }),
           });
           void navigate(
@@ -152,7 +150,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           setMailMissing(notConfigured);
           const isConflict = error instanceof ApiError && error.status === 409;
           setConflict(isConflict ? error.message : null);
-          if (!isConflict) showSaveError(form, actionErrors.updateRedeem, error);
+          if (!isConflict) showSaveError(form, t("action.updateRedeem"), error);
         },
       },
     );
@@ -166,25 +164,25 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           </Alert>
         )}
         {underWay && (
-          <Alert color="blue" title={screenText("payoutState.underWay")} data-testid="payout-under-way">
-            {screenText("payoutState.underWayText")}
+          <Alert color="blue" title={t("payoutState.underWay")} data-testid="payout-under-way">
+            {t("payoutState.underWayText")}
           </Alert>
         )}
         {mailMissing && <MailNotConfigured />}
         {conflict && (
-          <Alert color={errorColor} title={actionErrors.updateRedeem} data-testid="pay-error">
+          <Alert color={errorColor} title={t("action.updateRedeem")} data-testid="pay-error">
             {conflict}
           </Alert>
         )}
         <ApprovalAlert block={block} redeemId={redeem._id} />
         {fulfilment === "inventory" && (
           <Alert color="blue" data-testid="code-from-stock">
-            {screenText("redeems.send.fromStock")}
+            {t("redeems.send.fromStock")}
           </Alert>
         )}
         {byProvider && (
           <Alert color="blue" data-testid="code-from-provider">
-            {screenText("payoutState.fromProvider")}
+            {t("payoutState.fromProvider")}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -192,9 +190,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
             <TextInput
               label={t("redeems.send.code")}
               withAsterisk
-              description={
-                redeem.code ? screenText("redeems.send.sentCode", { code: redeem.code }) : undefined
-              }
+              description={redeem.code ? t("redeems.send.sentCode", { code: redeem.code }) : undefined}
               {...form.getInputProps("code")}
             />
           )}
@@ -235,7 +231,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
             {t("common.cancel")}
           </Button>
           <Button type="submit" loading={pay.isPending} disabled={sent || underWay || block !== null}>
-            {byProvider ? screenText("payoutState.orderFromProvider") : t("redeems.send.submit")}
+            {byProvider ? t("payoutState.orderFromProvider") : t("redeems.send.submit")}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Title } from "@mantine/core";
-import { actionErrors, redeemEndpoints } from "@rewards/contract";
+import { redeemEndpoints } from "@rewards/contract";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { LoadError, LoadingBlock } from "../../../components/loading-block";
@@ -17,7 +17,7 @@ import { SendRedeemForm } from "./send-redeem-form";
 export function SendRedeemPage({ id }: { id: string }) {
   const redeem = useRedeemDetails(id);
   const paused = usePayoutSettings().data?.paused;
-  useErrorNotification(actionErrors.findRedeem, redeem.error);
+  useErrorNotification(t("action.findRedeem"), redeem.error);
   const back = useBackToList();
   return (
     <Card withBorder radius="lg" padding="lg" maw={900}>
@@ -35,7 +35,7 @@ export function SendRedeemPage({ id }: { id: string }) {
       </Group>
       <PayoutsPausedAlert paused={paused} />
       {redeem.isPending && <LoadingBlock />}
-      {redeem.isError && <LoadError action={actionErrors.findRedeem} error={redeem.error} />}
+      {redeem.isError && <LoadError action={t("action.findRedeem")} error={redeem.error} />}
       {redeem.data && <SendRedeemForm key={redeem.data._id} redeem={redeem.data} />}
     </Card>
   );

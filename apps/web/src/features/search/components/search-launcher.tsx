@@ -1,8 +1,8 @@
-import { Box, Button, Kbd, Tooltip } from "@mantine/core";
+import { Box, Button, Kbd, Tooltip, VisuallyHidden } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { screenText } from "../../../lib/screen-texts";
+import { t } from "../../../lib/i18n";
 
 /** The palette with Mantine Spotlight, loaded on its first opening only. */
 const SearchPalette = lazy(() =>
@@ -21,23 +21,25 @@ export function SearchLauncher() {
 
   return (
     <>
-      <Tooltip label={screenText("search.openHint")}>
+      <Tooltip label={t("search.openHint")}>
         <Button
           variant="default"
           size="compact-md"
           leftSection={<IconSearch size={16} stroke={1.5} />}
           rightSection={
             <Kbd size="xs" visibleFrom="sm">
-              Ctrl K
+              {t("search.shortcut")}
             </Kbd>
           }
           onClick={open}
-          aria-label={screenText("search.openHint")}
+          aria-keyshortcuts="Control+K Meta+K"
         >
-          {/* On a phone the button is its icon only, so the header keeps its room. */}
+          {/* On a phone the button is its icon only, so the header keeps its room; its name stays. The
+              name is the visible text (WCAG 2.5.3), the longer hint is the tooltip. */}
           <Box component="span" visibleFrom="sm">
-            {screenText("search.open")}
+            {t("search.open")}
           </Box>
+          <VisuallyHidden hiddenFrom="sm">{t("search.open")}</VisuallyHidden>
         </Button>
       </Tooltip>
       {loaded && (

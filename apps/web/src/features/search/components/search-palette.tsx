@@ -5,8 +5,8 @@ import { type SearchKind, type SearchResult, searchKinds } from "@rewards/contra
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
-import { screenText } from "../../../lib/screen-texts";
 import { maxSearchLength, useSearch } from "../api/search";
 
 /** How long typing must pause before the search is asked. */
@@ -25,9 +25,9 @@ export function resultPath(result: SearchResult): string {
 }
 
 const kindTitles: Record<SearchKind, () => string> = {
-  user: () => screenText("search.kind.user"),
-  redeem: () => screenText("search.kind.redeem"),
-  offer: () => screenText("search.kind.offer"),
+  user: () => t("search.kind.user"),
+  redeem: () => t("search.kind.redeem"),
+  offer: () => t("search.kind.offer"),
 };
 
 type SearchPaletteProps = { opened: boolean; onClose: () => void };
@@ -47,12 +47,12 @@ export function SearchPalette({ opened, onClose }: SearchPaletteProps) {
 
   const results = q ? (search.data?.results ?? []) : [];
   const empty = !query.trim()
-    ? screenText("search.hint")
+    ? t("search.hint")
     : search.isError
-      ? screenText("search.failed")
+      ? t("search.failed")
       : search.isFetching || q !== query.trim()
-        ? screenText("search.searching")
-        : screenText("search.nothing");
+        ? t("search.searching")
+        : t("search.nothing");
 
   return (
     <Spotlight.Root
@@ -65,8 +65,8 @@ export function SearchPalette({ opened, onClose }: SearchPaletteProps) {
       maxHeight={420}
     >
       <Spotlight.Search
-        placeholder={screenText("search.placeholder")}
-        aria-label={screenText("search.open")}
+        placeholder={t("search.placeholder")}
+        aria-label={t("search.open")}
         maxLength={maxSearchLength}
         leftSection={<IconSearch size={18} stroke={1.5} />}
       />

@@ -4,6 +4,7 @@ import { type MfaCodeBody, mfaCodeBodySchema } from "@rewards/contract";
 import { useState } from "react";
 import { MfaCodeField } from "../../../components/mfa-code-field";
 import { ApiError } from "../../../lib/api-client";
+import { useReturnFocus } from "../../../lib/focus";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
@@ -13,6 +14,7 @@ import { useDisableMfa } from "../api/mfa";
 export function MfaDisableModal({ onClose }: { onClose: () => void }) {
   const [recovery, setRecovery] = useState(false);
   const disable = useDisableMfa();
+  useReturnFocus();
   const form = useForm<MfaCodeBody>({
     initialValues: { code: "" },
     validate: formResolver(mfaCodeBodySchema),

@@ -1,11 +1,13 @@
 import { Modal } from "@mantine/core";
 import { useState } from "react";
+import { useReturnFocus } from "../../../lib/focus";
 import { t } from "../../../lib/i18n";
 import { MfaEnrolment } from "./mfa-enrolment";
 
 /** The set-up dialog of the profile panel; loaded (with its QR code library) when first opened. */
 export function MfaEnrolModal({ onClose }: { onClose: () => void }) {
   const [codesShown, setCodesShown] = useState(false);
+  useReturnFocus();
   return (
     <Modal
       opened

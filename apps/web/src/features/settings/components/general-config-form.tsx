@@ -1,16 +1,10 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  actionErrors,
-  type GeneralConfig,
-  type GeneralConfigBody,
-  generalConfigBodySchema,
-} from "@rewards/contract";
+import { type GeneralConfig, type GeneralConfigBody, generalConfigBodySchema } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
-import { screenText } from "../../../lib/screen-texts";
 import { useSaveGeneralConfig } from "../api/general-config";
 import { FormActions } from "./form-actions";
 
@@ -47,7 +41,7 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
         onError: (error) =>
           showSaveError(
             form,
-            config._id ? actionErrors.updateSettingconfig : actionErrors.createSettingconfig,
+            config._id ? t("action.updateSettingconfig") : t("action.createSettingconfig"),
             error,
           ),
       },
@@ -74,8 +68,8 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
           {...form.getInputProps("blockVpnSignups", { type: "checkbox" })}
         />
         <Select
-          label={screenText("settings.general.timeZone")}
-          description={screenText("settings.general.timeZone.hint")}
+          label={t("settings.general.timeZone")}
+          description={t("settings.general.timeZone.hint")}
           searchable
           allowDeselect={false}
           maw={360}

@@ -1,13 +1,7 @@
 import { SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  type AppSetting,
-  actionErrors,
-  type IdentityFields,
-  identityFieldsSchema,
-  messages,
-} from "@rewards/contract";
+import { type AppSetting, type IdentityFields, identityFieldsSchema, messages } from "@rewards/contract";
 import { useState } from "react";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
@@ -50,7 +44,7 @@ export function IdentityForm({ setting }: { setting: AppSetting }) {
         onError: (error) => {
           const fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
           setImageErrors({ logo: fieldErrors.logo, favicon: fieldErrors.favicon });
-          showSaveError(form, setting._id ? actionErrors.updateSetting : actionErrors.createSetting, error);
+          showSaveError(form, setting._id ? t("action.updateSetting") : t("action.createSetting"), error);
         },
       },
     );

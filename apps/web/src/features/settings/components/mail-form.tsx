@@ -1,7 +1,7 @@
 import { Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type MailBody, type MailConfig, mailBodySchema } from "@rewards/contract";
+import { type MailBody, type MailConfig, mailBodySchema } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
@@ -31,7 +31,7 @@ export function MailForm({ config }: { config: MailConfig }) {
         onError: (error) =>
           showSaveError(
             form,
-            config._id ? actionErrors.updateMailconfig : actionErrors.createMailconfig,
+            config._id ? t("action.updateMailconfig") : t("action.createMailconfig"),
             error,
           ),
       },

@@ -1,7 +1,7 @@
 import { Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { actionErrors, type PushBody, type PushConfig, pushBodySchema } from "@rewards/contract";
+import { type PushBody, type PushConfig, pushBodySchema } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
@@ -25,7 +25,7 @@ export function PushForm({ config }: { config: PushConfig }) {
         onError: (error) =>
           showSaveError(
             form,
-            config._id ? actionErrors.updatePushconfig : actionErrors.createPushconfig,
+            config._id ? t("action.updatePushconfig") : t("action.createPushconfig"),
             error,
           ),
       },

@@ -1,5 +1,5 @@
 import { Card, Tabs } from "@mantine/core";
-import { actionErrors, type SocialName } from "@rewards/contract";
+import type { SocialName } from "@rewards/contract";
 import { useCurrentAppId } from "../../../lib/current-admin";
 import { t } from "../../../lib/i18n";
 import { useAppSetting } from "../api/app-setting";
@@ -19,35 +19,35 @@ const tabs = ["identity", "facebook", "google", "twitter", "mailgun", "general",
 
 function IdentityTab({ adminId }: { adminId: string }) {
   return (
-    <Loaded query={useAppSetting(adminId)} action={actionErrors.findSetting}>
+    <Loaded query={useAppSetting(adminId)} action={t("action.findSetting")}>
       {(data) => <IdentityForm setting={data} />}
     </Loaded>
   );
 }
 function SocialTab({ adminId, name }: { adminId: string; name: SocialName }) {
   return (
-    <Loaded query={useSocialConfig(adminId, name)} action={actionErrors.findSocialconfig}>
+    <Loaded query={useSocialConfig(adminId, name)} action={t("action.findSocialconfig")}>
       {(data) => <SocialForm config={data} />}
     </Loaded>
   );
 }
 function MailTab({ adminId }: { adminId: string }) {
   return (
-    <Loaded query={useMailConfig(adminId)} action={actionErrors.findMailconfig}>
+    <Loaded query={useMailConfig(adminId)} action={t("action.findMailconfig")}>
       {(data) => <MailForm config={data} />}
     </Loaded>
   );
 }
 function GeneralTab({ adminId }: { adminId: string }) {
   return (
-    <Loaded query={useGeneralConfig(adminId)} action={actionErrors.findSettingconfig}>
+    <Loaded query={useGeneralConfig(adminId)} action={t("action.findSettingconfig")}>
       {(data) => <GeneralConfigForm config={data} />}
     </Loaded>
   );
 }
 function PushTab({ adminId }: { adminId: string }) {
   return (
-    <Loaded query={usePushConfig(adminId)} action={actionErrors.findPushconfig}>
+    <Loaded query={usePushConfig(adminId)} action={t("action.findPushconfig")}>
       {(data) => <PushForm config={data} />}
     </Loaded>
   );

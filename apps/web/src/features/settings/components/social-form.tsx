@@ -1,13 +1,7 @@
 import { Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  actionErrors,
-  type SocialBody,
-  type SocialConfig,
-  type SocialName,
-  socialFormSchemas,
-} from "@rewards/contract";
+import { type SocialBody, type SocialConfig, type SocialName, socialFormSchemas } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { type I18nKey, t } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
@@ -51,7 +45,7 @@ export function SocialForm({ config }: { config: SocialConfig }) {
         onError: (error) =>
           showSaveError(
             form,
-            config._id ? actionErrors.updateSocialconfig : actionErrors.createSocialconfig,
+            config._id ? t("action.updateSocialconfig") : t("action.createSocialconfig"),
             error,
           ),
       },

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { actionErrors, type MailTestBody, mailTestBodySchema } from "@rewards/contract";
+import { type MailTestBody, mailTestBodySchema } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
@@ -29,7 +29,7 @@ export function TestMail({ saved, defaultTo }: { saved: boolean; defaultTo: stri
         </Group>
         {send.isSuccess && <Alert color="green">{send.data.message}</Alert>}
         {send.isError && (
-          <Alert color={errorColor} title={actionErrors.sendTestMail}>
+          <Alert color={errorColor} title={t("action.sendTestMail")}>
             {send.error.message}
           </Alert>
         )}

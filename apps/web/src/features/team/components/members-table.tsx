@@ -2,8 +2,8 @@ import { Badge, Button, Group, Popover, Select, Stack, Table, Text } from "@mant
 import type { MemberRole, TeamMember } from "@rewards/contract";
 import { useState } from "react";
 import { useAuthStore } from "../../../lib/auth-store";
+import { fromNow } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { fromNow } from "../../../lib/relative-time";
 import { useChangeRole, useRemoveMember } from "../api/team";
 import { roleOptions } from "./role-label";
 

@@ -4,7 +4,6 @@ import { LoadError, LoadingBlock } from "../../../components/loading-block";
 import { RoleForbidden } from "../../../components/role-forbidden";
 import { t } from "../../../lib/i18n";
 import { useCanCall } from "../../../lib/permissions";
-import { screenText } from "../../../lib/screen-texts";
 import { useTeam } from "../api/team";
 import { InviteForm } from "./invite-form";
 import { InvitesTable } from "./invites-table";
@@ -38,7 +37,7 @@ function TeamPage() {
       {team.data && (
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} fz="lg" mb="md">
-            {screenText("team.rules.title")}
+            {t("team.rules.title")}
           </Title>
           <TeamRulesForm settings={team.data.settings} />
         </Card>

@@ -4,7 +4,6 @@ import { notifications } from "@mantine/notifications";
 import { maxPointsBalance, type TeamSettings, teamSettingsSchema } from "@rewards/contract";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
-import { screenText } from "../../../lib/screen-texts";
 import { showError } from "../../../lib/show-error";
 import { useSaveTeamSettings } from "../api/team";
 
@@ -28,7 +27,7 @@ export function TeamRulesForm({ settings }: { settings: TeamSettings }) {
   });
   const submit = form.onSubmit((values) =>
     save.mutate(values, {
-      onSuccess: () => notifications.show({ color: "green", message: screenText("team.rules.saved") }),
+      onSuccess: () => notifications.show({ color: "green", message: t("team.rules.saved") }),
       onError: (error) => {
         // A 400 names its fields: those go onto the form, anything else into a notification.
         const fieldErrors = fieldErrorsOf(error);
@@ -38,14 +37,14 @@ export function TeamRulesForm({ settings }: { settings: TeamSettings }) {
     }),
   );
   return (
-    <form noValidate onSubmit={submit} aria-label={screenText("team.rules.title")}>
+    <form noValidate onSubmit={submit} aria-label={t("team.rules.title")}>
       <Stack gap="md">
         <Switch
-          label={screenText("team.rules.requireMfa")}
+          label={t("team.rules.requireMfa")}
           {...form.getInputProps("requireMfa", { type: "checkbox" })}
         />
         <NumberInput
-          label={screenText("team.rules.limit")}
+          label={t("team.rules.limit")}
           allowDecimal={false}
           allowNegative={false}
           min={0}

@@ -1,0 +1,11 @@
+import type { Language } from "@rewards/contract";
+
+/** Each language named in itself, so a member who cannot read the current one still finds theirs. */
+export const languageNames: Record<Language, string> = {
+  en: "English",
+  de: "Deutsch",
+  es: "Español",
+  fr: "Français",
+  ja: "日本語",
+  zh: "中文",
+};

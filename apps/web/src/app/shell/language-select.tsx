@@ -1,0 +1,31 @@
+import { NativeSelect } from "@mantine/core";
+import { isLanguage, languages } from "@rewards/contract";
+import { IconLanguage } from "@tabler/icons-react";
+import { useChooseLanguage } from "../../features/auth/api/choose-language";
+import { t, useLanguageStore } from "../../lib/i18n";
+import { showError } from "../../lib/show-error";
+import { languageNames } from "./language-names";
+
+/**
+ * The language selector of the sign-in pages: the browser's own select, which costs the sign-in page
+ * nothing (the header's menu would bring its popover, about 30 KB gzip, over the page's budget).
+ */
+export function LanguageSelect() {
+  const current = useLanguageStore((state) => state.language);
+  const choose = useChooseLanguage();
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={t("shell.language")}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      value={current}
+      data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+      onChange={(event) => {
+        const language = event.currentTarget.value;
+        if (isLanguage(language)) {
+          choose.mutate(language, { onError: (error) => showError(t("shell.language.failed"), error) });
+        }
+      }}
+    />
+  );
+}
