@@ -95,7 +95,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     unauthorizedHandler();
   }
   const answer = isErrorAnswer(body) ? body : {};
-  if (response.status === 403 && answer.message === messages.mfaEnrolmentRequired) {
+  if (response.status === 403 && answer.code === "mfaEnrolmentRequired") {
     // The profile may predate the owner's switch: mark it, so the guard keeps to the enrolment screen.
     const { user, setUser } = useAuthStore.getState();
     if (user) setUser({ ...user, mfaRequired: true, mfaEnabled: false });

@@ -10,7 +10,6 @@ import {
   describeMessage,
   isLanguage,
   type Language,
-  languages,
   type MessageCode,
   type MessageParts,
 } from "@rewards/contract";
@@ -75,8 +74,6 @@ export async function showLanguage(language: Language): Promise<void> {
 }
 
 export const currentLanguage = (): Language => useLanguageStore.getState().language;
-
-export { languages };
 
 // Parsed messages of the language shown, by key: parsing once keeps a long table's cells cheap.
 const formats = new Map<string, { message: IntlMessageFormat; plain: Set<string> }>();

@@ -1,3 +1,4 @@
+import { describeMessage } from "@rewards/contract";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
@@ -44,6 +45,13 @@ export function stubFetch(answer: (call: FetchCall) => FakeAnswer | Promise<Fake
   return calls;
 }
 
+/** An error answer as the server sends it: a catalogued message carries its code and params. */
 export function errorBody(statusCode: number, message: string, fieldErrors?: Record<string, string>) {
-  return { statusCode, error: "Error", message, ...(fieldErrors ? { fieldErrors } : {}) };
+  return {
+    statusCode,
+    error: "Error",
+    ...describeMessage(message),
+    message,
+    ...(fieldErrors ? { fieldErrors } : {}),
+  };
 }
