@@ -15,11 +15,12 @@ export const errorAnswer = (
   message: Message,
   fieldErrors?: Record<string, string>,
 ): Answer => {
-  const parts = describeMessage(message) ?? describeMessage(messages.requestRefused(message));
-  const inner = parts?.code === "fieldInvalid" ? describeMessage(String(parts.params?.message)) : undefined;
+  // A text outside the catalogue (Fastify's own words) is a refusal with the text as its detail.
+  const parts = describeMessage(message) ?? { code: "requestRefused" as const, params: { detail: message } };
+  const inner = parts.code === "fieldInvalid" ? describeMessage(String(parts.params?.message)) : undefined;
   const { code, params } = inner
-    ? { code: inner.code, params: { ...inner.params, field: String(parts?.params?.field) } }
-    : (parts ?? { code: "requestRefused" as const, params: { detail: message } });
+    ? { code: inner.code, params: { ...inner.params, field: String(parts.params?.field) } }
+    : parts;
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? "Error",
