@@ -1,13 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  apiCall,
-  configureMailgun,
-  creditAppUser,
-  type MobileAppCall,
-  mobileAppOf,
-  stockItemWithCodes,
-} from "./support/api.ts";
+import { apiCall, type MobileAppCall, mobileAppOf, redeemsFromCodeStock } from "./support/api.ts";
 import type { AppServer } from "./support/app-server.ts";
 import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 
@@ -18,9 +11,6 @@ import { type DemoSession, startDemoSession } from "./support/demo-session.ts";
 // releases it by hand from the user's details.
 
 type SignUpAnswer = { accessToken: string; user: { _id: string; referCode: string } };
-type Catalog = {
-  rewards: { _id: string; name: string; items: { _id: string; cost: string; points: number }[] }[];
-};
 
 let session: DemoSession;
 let server: AppServer;
@@ -42,36 +32,15 @@ afterAll(async () => {
 });
 
 it("pays three selected redeems from stock in one job, following its progress until all are Sent", async () => {
-  // An app user with points for three redeems of the first item of a reward.
-  const user = await appCall<SignUpAnswer>("POST", "/auth/sign-up", {
+  // An app user's three pending redeems of an item paid from its code stock, which holds three codes.
+  const { user, item, redeemIds } = await redeemsFromCodeStock(server.baseUrl, token, {
     email: "bulk.buyer@e2e.test",
-    password: "Violet-Harbor-Lantern-42",
-    platform: "android",
-    device: { device_name: "Pixel 8", gaid: "6f1c0c43-6d0e-4d8e-9d55-000000000201", country_code: "US" },
+    gaid: "6f1c0c43-6d0e-4d8e-9d55-000000000201",
+    codes,
   });
-  const catalog = await appCall<Catalog>("GET", "/rewards", undefined, user.accessToken);
-  const reward = catalog.rewards.find((entry) => entry.items.length > 0);
-  const item = [...(reward?.items ?? [])].sort((a, b) => a._id.localeCompare(b._id))[0];
-  if (!reward || !item) throw new Error("the demo catalog has no reward item");
-  await creditAppUser(server.baseUrl, token, user.user, item.points * 3 + 1000);
-
-  // The item pays from its code stock, which holds three codes.
-  await stockItemWithCodes(server.baseUrl, token, item, codes);
-  await configureMailgun(server.baseUrl, token);
-
-  const redeemIds: string[] = [];
-  for (let n = 0; n < 3; n++) {
-    const asked = await appCall<{ redeem: { _id: string } }>(
-      "POST",
-      "/redeems",
-      { rewardItemId: item._id },
-      user.accessToken,
-    );
-    redeemIds.push(asked.redeem._id);
-  }
 
   // The user's pending redeems on the list: all three selected, paid in one job.
-  await page.goto(`/dash/redeems?status=0&searchIn=redeemUser&search=${user.user._id}`);
+  await page.goto(`/dash/redeems?status=0&searchIn=redeemUser&search=${user._id}`);
   await page.getByRole("heading", { name: "Redeems list" }).waitFor();
   const rows = page.locator("tbody tr");
   await expect.poll(() => rows.count(), poll).toBe(3);
@@ -98,7 +67,7 @@ it("pays three selected redeems from stock in one job, following its progress un
   await progress.getByRole("button", { name: "Close" }).click();
   await progress.waitFor({ state: "detached" });
   await expect.poll(() => rows.filter({ hasText: "Pending" }).count(), poll).toBe(0);
-  await page.goto(`/dash/redeems?searchIn=redeemUser&search=${user.user._id}`);
+  await page.goto(`/dash/redeems?searchIn=redeemUser&search=${user._id}`);
   await expect.poll(() => rows.filter({ hasText: "Sent" }).count(), poll).toBe(3);
 
   // Each one took a distinct code of the stock.

@@ -1,70 +1,41 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  apiCall,
-  configureMailgun,
-  creditAppUser,
-  type MobileAppCall,
-  mobileAppOf,
-  stockItemWithCodes,
-} from "./support/api.ts";
-import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { launchChromium, openPage } from "./support/browser.ts";
-import { demoOwnerEmail } from "./support/demo-session.ts";
+import { apiCall, redeemsFromCodeStock } from "./support/api.ts";
+import type { AppServer } from "./support/app-server.ts";
+import { openPage } from "./support/browser.ts";
+import { type DemoSession, demoOwnerEmail, startDemoSession } from "./support/demo-session.ts";
 
 // A keyboard-only walk (docs/accessibility.md): the owner signs in with the keyboard, skips to the content,
 // reaches the Redeems list through the menu with Tab, opens a pending redeem's details and closes them (focus
 // back on the row's link), selects it, pays it from the item's code stock through "Pay selected" and its
 // confirmation, and closes the dialog: the redeem is Sent and focus is back on the list. No mouse at all.
 
-type SignUpAnswer = { accessToken: string; user: { _id: string; referCode: string } };
-type Catalog = { rewards: { _id: string; items: { _id: string; cost: string; points: number }[] }[] };
 type Focused = { tag: string; name: string; role: string | null; inMain: boolean; inDialog: boolean };
 
+let session: DemoSession;
 let server: AppServer;
-let browser: Browser;
 let page: Page;
 let password: string;
 let redeemId: string;
 let receiver: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
+  // A fresh page, not the session's signed-in one: the walk signs in with the keyboard.
+  session = await startDemoSession();
+  server = session.server;
   password = await server.demoPassword();
-  const login = await apiCall<{ accessToken: string }>(server.baseUrl, "POST", "/api/users/login", {
-    username: demoOwnerEmail,
-    password,
-  });
-  const token = login.body.accessToken;
-  // One pending redeem of an item paid from its code stock, which holds one code (as in bulk-pay.spec.ts).
-  const appCall: MobileAppCall = await mobileAppOf(server.baseUrl, token);
+  // One pending redeem of an item paid from its code stock, which holds one code.
   receiver = "keyboard.buyer@e2e.test";
-  const user = await appCall<SignUpAnswer>("POST", "/auth/sign-up", {
+  const { redeemIds } = await redeemsFromCodeStock(server.baseUrl, session.token, {
     email: receiver,
-    password: "Amber-Harbor-Lantern-42",
-    platform: "android",
-    device: { device_name: "Pixel 8", gaid: "6f1c0c43-6d0e-4d8e-9d55-000000000301", country_code: "US" },
+    gaid: "6f1c0c43-6d0e-4d8e-9d55-000000000301",
+    codes: ["E2E-KEYS-0001"],
   });
-  const catalog = await appCall<Catalog>("GET", "/rewards", undefined, user.accessToken);
-  const item = catalog.rewards
-    .flatMap((reward) => reward.items)
-    .sort((a, b) => a._id.localeCompare(b._id))[0];
-  if (!item) throw new Error("the demo catalog has no reward item");
-  await creditAppUser(server.baseUrl, token, user.user, item.points + 1000);
-  await stockItemWithCodes(server.baseUrl, token, item, ["E2E-KEYS-0001"]);
-  await configureMailgun(server.baseUrl, token);
-  const asked = await appCall<{ redeem: { _id: string } }>(
-    "POST",
-    "/redeems",
-    { rewardItemId: item._id },
-    user.accessToken,
-  );
-  redeemId = asked.redeem._id;
-  page = await openPage(browser, server.baseUrl);
+  redeemId = redeemIds[0] ?? "";
+  page = await openPage(session.browser, server.baseUrl);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 /** What has focus: its tag, accessible name (label, aria-label or text), role, and where it sits. */
@@ -116,6 +87,8 @@ it("pays a pending redeem with the keyboard alone, and focus comes back to the l
   await page.keyboard.press("Enter");
   await page.waitForURL("**/dashboard");
   await expect.poll(() => page.title()).toBe("Dashboard · Rewards Admin");
+  // The title follows the address at once; the shell (and its skip link) comes once the profile has loaded.
+  await page.getByRole("link", { name: "Skip to content" }).waitFor({ state: "attached" });
 
   // The skip link leads into the main content; the menu's Redeems entry is reached with Tab.
   await page.keyboard.press("Tab");
@@ -185,12 +158,7 @@ it("pays a pending redeem with the keyboard alone, and focus comes back to the l
     "GET",
     `/api/redeem/${redeemId}`,
     undefined,
-    (
-      await apiCall<{ accessToken: string }>(server.baseUrl, "POST", "/api/users/login", {
-        username: demoOwnerEmail,
-        password,
-      })
-    ).body.accessToken,
+    session.token,
   );
   expect(answer.body.status).toBe(1);
   await row.getByText("Sent", { exact: true }).waitFor(poll);

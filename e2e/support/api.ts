@@ -105,7 +105,7 @@ export async function creditAppUser(
  * Makes a reward item pay from its code stock and imports `codes` into it (arranged through the API: the
  * catalog's and the codes' screens have their own specs). Expects every code added.
  */
-export async function stockItemWithCodes(
+async function stockItemWithCodes(
   baseUrl: string,
   token: string,
   item: { _id: string; cost: string | number; points: number },
@@ -128,6 +128,55 @@ export async function stockItemWithCodes(
   );
   expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   expect(imported.body.added).toBe(codes.length);
+}
+
+type CatalogItem = { _id: string; cost: string; points: number };
+
+/**
+ * An app user's pending redeems of one reward item paid from its code stock, one per code: signs the user
+ * up from the app (`email`, a device with `gaid`), takes the demo catalog's first item (by id), credits the
+ * user enough for them, stocks the item with `codes` and sets up Mailgun for the reward e-mails.
+ */
+export async function redeemsFromCodeStock(
+  baseUrl: string,
+  token: string,
+  buyer: { email: string; gaid: string; codes: string[] },
+) {
+  const appCall = await mobileAppOf(baseUrl, token);
+  const user = await appCall<{ accessToken: string; user: { _id: string; referCode: string } }>(
+    "POST",
+    "/auth/sign-up",
+    {
+      email: buyer.email,
+      password: "Violet-Harbor-Lantern-42",
+      platform: "android",
+      device: { device_name: "Pixel 8", gaid: buyer.gaid, country_code: "US" },
+    },
+  );
+  const catalog = await appCall<{ rewards: { items: CatalogItem[] }[] }>(
+    "GET",
+    "/rewards",
+    undefined,
+    user.accessToken,
+  );
+  const item = catalog.rewards
+    .flatMap((reward) => reward.items)
+    .sort((a, b) => a._id.localeCompare(b._id))[0];
+  if (!item) throw new Error("the demo catalog has no reward item");
+  await creditAppUser(baseUrl, token, user.user, item.points * buyer.codes.length + 1000);
+  await stockItemWithCodes(baseUrl, token, item, buyer.codes);
+  await configureMailgun(baseUrl, token);
+  const redeemIds: string[] = [];
+  for (const _ of buyer.codes) {
+    const asked = await appCall<{ redeem: { _id: string } }>(
+      "POST",
+      "/redeems",
+      { rewardItemId: item._id },
+      user.accessToken,
+    );
+    redeemIds.push(asked.redeem._id);
+  }
+  return { user: user.user, item, redeemIds };
 }
 
 /** The pending redeems (status 0), newest first, as the first page of `pageSize` of the admin API's list. */

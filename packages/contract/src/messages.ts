@@ -264,22 +264,32 @@ export const messageTemplates = Object.fromEntries(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const codeOfText = new Map<string, MessageCode>();
-for (const [code, entry] of Object.entries(catalogue)) {
-  if (typeof entry === "string" && !codeOfText.has(entry)) codeOfText.set(entry, code as MessageCode);
-}
+type Pattern = { code: MessageCode; names: readonly string[]; pattern: RegExp; fixedLength: number };
 
-// Each text with arguments as a pattern, the most fixed words first: "Minimum 8 symbols" is min and not
-// minimum, and "{field}: {message}" is tried last.
-const patterns = Object.entries(catalogue)
-  .flatMap(([code, entry]) => (typeof entry === "string" ? [] : [{ code: code as MessageCode, ...entry }]))
-  .map(({ code, template, names }) => ({
-    code,
-    names,
-    pattern: new RegExp(`^${escapeRegExp(template).replace(/\\\{\w+\\\}/g, "([\\s\\S]*?)")}$`),
-    fixedLength: template.replace(/\{\w+\}/g, "").length,
-  }))
-  .sort((a, b) => b.fixedLength - a.fixedLength);
+/**
+ * The catalogue read backwards, built on the first description (not when a page or the server starts):
+ * each plain text's code, and each text with arguments as a pattern, the most fixed words first, so
+ * "Minimum 8 symbols" is min and not minimum, and "{field}: {message}" is tried last.
+ */
+let index: { codeOfText: Map<string, MessageCode>; patterns: Pattern[] } | undefined;
+function messageIndex() {
+  if (index) return index;
+  const codeOfText = new Map<string, MessageCode>();
+  const patterns: Pattern[] = [];
+  for (const [name, entry] of Object.entries(catalogue)) {
+    const code = name as MessageCode;
+    if (typeof entry === "string") {
+      if (!codeOfText.has(entry)) codeOfText.set(entry, code);
+      continue;
+    }
+    const source = escapeRegExp(entry.template).replace(/\\\{\w+\\\}/g, "([\\s\\S]*?)");
+    const fixedLength = entry.template.replace(/\{\w+\}/g, "").length;
+    patterns.push({ code, names: entry.names, pattern: new RegExp(`^${source}$`), fixedLength });
+  }
+  patterns.sort((a, b) => b.fixedLength - a.fixedLength);
+  index = { codeOfText, patterns };
+  return index;
+}
 
 const asArgument = (value: string): string | number =>
   /^-?\d{1,3}(,\d{3})*(\.\d+)?$|^-?\d+(\.\d+)?$/.test(value) ? Number(value.replaceAll(",", "")) : value;
@@ -289,6 +299,7 @@ const asArgument = (value: string): string | number =>
  * for a text that is not one. Numbers come back as numbers, for the client to format.
  */
 export function describeMessage(text: string): MessageParts | undefined {
+  const { codeOfText, patterns } = messageIndex();
   const code = codeOfText.get(text);
   if (code) return { code };
   for (const { code, names, pattern } of patterns) {

@@ -7,7 +7,8 @@ import {
   pathOf,
 } from "@rewards/contract";
 import { useAuthStore } from "./auth-store";
-import { currentLanguage, t, translateMessage } from "./i18n";
+import { t, translateMessage } from "./i18n";
+import { currentLanguage } from "./language";
 
 export class ApiError extends Error {
   readonly status: number;

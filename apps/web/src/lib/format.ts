@@ -1,5 +1,5 @@
 import type { Language } from "@rewards/contract";
-import { currentLanguage } from "./i18n";
+import { currentLanguage } from "./language";
 
 /**
  * Dates, numbers, points and money in the language shown, by Intl. English dates keep the dashboard's
@@ -27,13 +27,13 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
 
 const numberIn = (name: string, options: Intl.NumberFormatOptions) =>
   cached(name, (language) => new Intl.NumberFormat(intlLocale(language, "number"), options));
-const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
-  cached(name, (language) => new Intl.DateTimeFormat(intlLocale(language, "date"), options));
-
-/** A date in a format, or a dash for a missing or unreadable one (Intl throws on those). */
-const dateIn = (name: string, options: Intl.DateTimeFormatOptions) => ({
-  format: (date: Date) => (Number.isNaN(date.getTime()) ? "—" : dateFormat(name, options).format(date)),
-});
+/** A date in a named format, or a dash for a missing or unreadable one (Intl throws on those). */
+function dateIn(name: string, options: Intl.DateTimeFormatOptions, date: Date): string {
+  if (Number.isNaN(date.getTime())) return "—";
+  return cached(name, (language) => new Intl.DateTimeFormat(intlLocale(language, "date"), options)).format(
+    date,
+  );
+}
 
 const missing = (value: number | null | undefined): value is null | undefined =>
   value === null || value === undefined || !Number.isFinite(value);
@@ -42,6 +42,11 @@ const missing = (value: number | null | undefined): value is null | undefined =>
 export function formatUsd(amount: number | null | undefined): string {
   if (missing(amount)) return "—";
   return numberIn("usd", { style: "currency", currency: "USD" }).format(amount);
+}
+
+/** A number as the language writes it, grouped, with up to 3 decimals: "12,480.5", "12.480,5". */
+export function formatNumber(value: number): string {
+  return numberIn("number", {}).format(value);
 }
 
 /** Counts and points with the language's grouping: "12,480", "12.480". */
@@ -61,27 +66,25 @@ export function formatPercent(share: number | null | undefined, digits = 1): str
 }
 
 export function formatDateTime(iso: string): string {
-  return dateIn("dateTime", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(
-    new Date(iso),
-  );
+  return dateIn("dateTime", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }, new Date(iso));
 }
 
 export function formatDate(iso: string): string {
-  return dateIn("date", { dateStyle: "medium" }).format(new Date(iso));
+  return dateIn("date", { dateStyle: "medium" }, new Date(iso));
 }
 
 export function formatTime(iso: string): string {
-  return dateIn("time", { timeStyle: "short", hourCycle: "h23" }).format(new Date(iso));
+  return dateIn("time", { timeStyle: "short", hourCycle: "h23" }, new Date(iso));
 }
 
 /** A moment's day and month: "3 Nov", "3. Nov.", "11月3日". */
 export function formatDayMonth(iso: string): string {
-  return dateIn("dayMonth", { day: "numeric", month: "short" }).format(new Date(iso));
+  return dateIn("dayMonth", { day: "numeric", month: "short" }, new Date(iso));
 }
 
 /** A moment's day in full: "Thursday 26 November 2026", "Donnerstag, 26. November 2026". */
 export function formatFullDate(iso: string): string {
-  return dateIn("fullDate", { dateStyle: "full" }).format(new Date(iso));
+  return dateIn("fullDate", { dateStyle: "full" }, new Date(iso));
 }
 
 // A calendar day (YYYY-MM-DD) names the same day everywhere: it is read and written in UTC.
@@ -89,12 +92,12 @@ const calendarDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** A calendar day as "3 Nov 2026", "3. Nov. 2026", "2026/11/03". */
 export function formatDay(day: string): string {
-  return dateIn("day", { dateStyle: "medium", timeZone: "UTC" }).format(calendarDay(day));
+  return dateIn("day", { dateStyle: "medium", timeZone: "UTC" }, calendarDay(day));
 }
 
 /** A calendar month from its first day: "Nov 2026", "2026年11月". */
 export function formatMonth(day: string): string {
-  return dateIn("month", { month: "short", year: "numeric", timeZone: "UTC" }).format(calendarDay(day));
+  return dateIn("month", { month: "short", year: "numeric", timeZone: "UTC" }, calendarDay(day));
 }
 
 const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -5,53 +5,18 @@ import {
   isTagElement,
   type MessageFormatElement,
 } from "@formatjs/icu-messageformat-parser";
-import {
-  defaultLanguage,
-  describeMessage,
-  isLanguage,
-  type Language,
-  type MessageCode,
-  type MessageParts,
-} from "@rewards/contract";
+import { describeMessage, type Language, type MessageCode, type MessageParts } from "@rewards/contract";
 import { IntlMessageFormat } from "intl-messageformat";
-import { create } from "zustand";
 import type en from "../locales/en.json";
+import { formatNumber } from "./format";
+import { browserLanguageKey, type Catalogue, useLanguageStore } from "./language";
 
 /** A text's key: the web's own (locales/en.json), or a server message's code as `error.<code>`. */
 export type I18nKey = keyof typeof en | `error.${MessageCode}`;
-/** A language's texts: plain strings, and texts with arguments already parsed (locales-plugin.ts). */
-type Catalogue = Record<string, string | MessageFormatElement[]>;
 
 // One chunk per language, fetched when chosen: the sign-in page carries no texts of its own.
 const catalogueLoaders = import.meta.glob<Catalogue>("../locales/*.json", { import: "default" });
 const loaderOf = (language: Language) => catalogueLoaders[`../locales/${language}.json`];
-
-const browserLanguageKey = "rewards-language";
-
-type LanguageState = { language: Language; catalogue: Catalogue };
-
-/** The language on screen and its texts; components that read it re-render when it changes. */
-export const useLanguageStore = create<LanguageState>()(() => ({ language: defaultLanguage, catalogue: {} }));
-
-/** The language to start in: the one chosen in this browser, else the browser's own, else English. */
-export function initialLanguage(): Language {
-  const stored = readStoredLanguage();
-  if (stored) return stored;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag.toLowerCase().split("-")[0];
-    if (isLanguage(base)) return base;
-  }
-  return defaultLanguage;
-}
-
-function readStoredLanguage(): Language | null {
-  try {
-    const stored = localStorage.getItem(browserLanguageKey);
-    return isLanguage(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Loads a language's texts and shows it: the page's lang attribute follows, and the choice is kept in this
@@ -72,8 +37,6 @@ export async function showLanguage(language: Language): Promise<void> {
     // Storage can be off (private windows): the choice then lasts for this page only.
   }
 }
-
-export const currentLanguage = (): Language => useLanguageStore.getState().language;
 
 // Parsed messages of the language shown, by key: parsing once keeps a long table's cells cheap.
 const formats = new Map<string, { message: IntlMessageFormat; plain: Set<string> }>();
@@ -101,7 +64,7 @@ export function t(key: I18nKey, vars?: Record<string, string | number>): string 
     Object.fromEntries(
       Object.entries(vars).map(([name, value]) => [
         name,
-        typeof value === "number" && format.plain.has(name) ? numberFormat(language).format(value) : value,
+        typeof value === "number" && format.plain.has(name) ? formatNumber(value) : value,
       ]),
     );
   return String(format.message.format(values));
@@ -127,16 +90,6 @@ function plainArgumentsOf(elements: MessageFormatElement[]): Set<string> {
   visit(elements);
   for (const name of counted) plain.delete(name);
   return plain;
-}
-
-const numberFormats = new Map<Language, Intl.NumberFormat>();
-function numberFormat(language: Language): Intl.NumberFormat {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language === "en" ? "en-US" : language);
-    numberFormats.set(language, format);
-  }
-  return format;
 }
 
 /** Whether the shown language has a text for a key built at run time (an audit action a newer server wrote). */

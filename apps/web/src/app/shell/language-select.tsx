@@ -2,7 +2,8 @@ import { NativeSelect } from "@mantine/core";
 import { isLanguage, languages } from "@rewards/contract";
 import { IconLanguage } from "@tabler/icons-react";
 import { useChooseLanguage } from "../../features/auth/api/choose-language";
-import { t, useLanguageStore } from "../../lib/i18n";
+import { t } from "../../lib/i18n";
+import { useLanguageStore } from "../../lib/language";
 import { showError } from "../../lib/show-error";
 import { languageNames } from "./language-names";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { type I18nKey, t, useLanguageStore } from "../../lib/i18n";
+import { type I18nKey, t } from "../../lib/i18n";
 import { routePatterns as at } from "../../lib/paths";
 import { activeMenuEntry } from "./menu";
 
@@ -30,8 +30,7 @@ export function screenTitle(pathname: string): I18nKey | undefined {
  */
 export function usePageTitle() {
   const { pathname } = useLocation();
-  // Re-rendered when the texts change (another language chosen, or the first one loaded).
-  useLanguageStore((state) => state.catalogue);
+  // Another language remounts the routes (main.tsx), so the title follows it without a subscription.
   const key = screenTitle(pathname);
   const title = key ? t("a11y.pageTitle", { screen: t(key) }) : t("brand.admin");
   useEffect(() => {

@@ -4,7 +4,6 @@ import type { TotalCountKind } from "@rewards/contract";
 import { IconArrowUp, IconSelector } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { useEffect } from "react";
-import { formatCount } from "../../lib/format";
 import { t } from "../../lib/i18n";
 import { ColumnsMenu, visibleColumns } from "./columns-menu";
 import type { ListState } from "./use-list-state";
@@ -45,11 +44,10 @@ const neutralSort = { columnAccessor: "", direction: "asc" as const };
 
 /** The pager's "1-10 of N", with "about N" for an estimate and "N+" for a count that stopped at its cap. */
 export function rangeText(from: number, to: number, total: number, kind: TotalCountKind = "exact"): string {
-  // Numbers in the language shown (12,480 or 12.480): a message's plain argument would not group them.
-  const range = { from: formatCount(from), to: formatCount(to), total: formatCount(total) };
-  if (kind === "estimate") return t("list.rangeAbout", range);
-  if (kind === "atLeast") return t("list.rangeAtLeast", range);
-  return t("list.range", range);
+  // t() writes the numbers as the language does (12,480 or 12.480).
+  if (kind === "estimate") return t("list.rangeAbout", { from, to, total });
+  if (kind === "atLeast") return t("list.rangeAtLeast", { from, to, total });
+  return t("list.range", { from, to, total });
 }
 
 /** mantine-datatable with remote paging, the three-state sort and row selection (docs/features/lists.md). */

@@ -1,7 +1,5 @@
 import { t } from "../../lib/i18n";
 
-export { formatCount } from "../../lib/format";
-
 /** The seven points' names, oldest first: "6 Days Ago" … "Yesterday", "Today". */
 export function seriesDayLabel(index: number, length = 7): string {
   const daysAgo = length - 1 - index;

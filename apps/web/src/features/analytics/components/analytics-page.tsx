@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine
 import { IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatDay } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useErrorNotification } from "../../../lib/use-error-notification";
 import { errorColor } from "../../../theme";
 import { useAnalytics, useReportingZone } from "../api/get-analytics";
-import { formatDay } from "../format";
 import { todayIn, useAnalyticsView, viewQuery } from "../range";
 import { ArpuTable } from "./arpu-table";
 import { BreakdownTable } from "./breakdown-table";

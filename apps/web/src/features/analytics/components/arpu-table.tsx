@@ -1,7 +1,7 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import type { Analytics } from "@rewards/contract";
+import { formatCount, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount, formatMoney } from "../format";
 import { BreakdownKey } from "./breakdown-table";
 
 const headers = [
@@ -44,12 +44,12 @@ export function ArpuTable({ data }: { data: Analytics | undefined }) {
               <Table.Td>
                 <BreakdownKey value={row.country} by="country" />
               </Table.Td>
-              <Table.Td ta="right">{formatMoney(row.revenue30)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(row.revenue30)}</Table.Td>
               <Table.Td ta="right">{formatCount(row.users30)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(row.arpu30)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(row.revenue90)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(row.arpu30)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(row.revenue90)}</Table.Td>
               <Table.Td ta="right">{formatCount(row.users90)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(row.arpu90)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(row.arpu90)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,8 +1,8 @@
 import { Group, SegmentedControl, Skeleton, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { type Analytics, type AnalyticsDimension, analyticsDimensions } from "@rewards/contract";
 import { CountryFlag } from "../../../components/country-flag";
+import { formatCount, formatPercent, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount, formatMoney, formatPercent } from "../format";
 
 /** A breakdown value: a country with its flag; an unknown one as "Unknown". */
 export function BreakdownKey({ value, by }: { value: string; by: AnalyticsDimension }) {
@@ -99,8 +99,8 @@ export function BreakdownTable({ data, by, onBy }: BreakdownProps) {
                     <BreakdownKey value={row.key} by={shownBy} />
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(row.conversions)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(row.revenue)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(row.averagePayout)}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(row.revenue)}</Table.Td>
+                  <Table.Td ta="right">{formatUsd(row.averagePayout)}</Table.Td>
                   <Table.Td ta="right">{formatCount(row.reversals)}</Table.Td>
                   <Table.Td ta="right">{formatPercent(row.reversalRate)}</Table.Td>
                   <Table.Td ta="right">
@@ -115,7 +115,7 @@ export function BreakdownTable({ data, by, onBy }: BreakdownProps) {
       )}
       {data && data.breakdownOmitted > 0 && (
         <Text size="sm" c="dimmed">
-          {t("analytics.breakdown.omitted", { count: formatCount(data.breakdownOmitted) })}
+          {t("analytics.breakdown.omitted", { count: data.breakdownOmitted })}
         </Text>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@mantine/core";
 import type { Analytics } from "@rewards/contract";
+import { formatCount, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount, formatMoney } from "../format";
 import { FigureCard } from "./summary-cards";
 
 /** What users hold now (available and pending, in points and USD) and the redeems waiting to be paid. */
@@ -13,7 +13,7 @@ export function LiabilitiesCards({ liabilities }: { liabilities: Analytics["liab
         title={t("analytics.liabilities.held")}
         value={
           liabilities &&
-          `${t("analytics.points", { count: formatCount(held) })} · ${formatMoney(liabilities.availableUsd + liabilities.pendingUsd)}`
+          `${t("analytics.points", { count: formatCount(held) })} · ${formatUsd(liabilities.availableUsd + liabilities.pendingUsd)}`
         }
         detail={
           liabilities &&
@@ -27,7 +27,7 @@ export function LiabilitiesCards({ liabilities }: { liabilities: Analytics["liab
         title={t("analytics.liabilities.pending")}
         value={
           liabilities &&
-          `${formatCount(liabilities.pendingRedeems)} · ${formatMoney(liabilities.pendingRedeemsUsd)}`
+          `${formatCount(liabilities.pendingRedeems)} · ${formatUsd(liabilities.pendingRedeemsUsd)}`
         }
         detail={
           liabilities &&

@@ -3,8 +3,9 @@ import { AreaChart } from "@mantine/charts";
 import { Skeleton } from "@mantine/core";
 import { useReducedMotion } from "@mantine/hooks";
 import type { Analytics } from "@rewards/contract";
+import { formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatMoney, formatPeriod } from "../format";
+import { formatPeriod } from "../format";
 
 /** Revenue, the points' cost and the margin per period. */
 export function MoneyChart({ data }: { data: Analytics | undefined }) {
@@ -31,7 +32,7 @@ export function MoneyChart({ data }: { data: Analytics | undefined }) {
         tickLine="none"
         fillOpacity={0.15}
         areaProps={{ isAnimationActive: !reduceMotion }}
-        valueFormatter={formatMoney}
+        valueFormatter={formatUsd}
         yAxisProps={{ width: 72 }}
         series={[
           { name: "revenue", label: t("analytics.column.revenue"), color: "teal.6" },

@@ -1,13 +1,14 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import type { Analytics, AnalyticsPeriod } from "@rewards/contract";
+import { formatCount, formatPercent, formatUsd } from "../../../lib/format";
 import { type I18nKey, t } from "../../../lib/i18n";
-import { formatCount, formatMoney, formatPercent, formatPeriod } from "../format";
+import { formatPeriod } from "../format";
 
 type Row = Omit<AnalyticsPeriod, "start">;
 
 /** Every column of a period, in order: its title and how its figure reads. */
 const columns: { key: keyof Row; title: I18nKey; format: (row: Row) => string }[] = [
-  { key: "revenue", title: "analytics.column.revenue", format: (row) => formatMoney(row.revenue) },
+  { key: "revenue", title: "analytics.column.revenue", format: (row) => formatUsd(row.revenue) },
   {
     key: "pointsIssued",
     title: "analytics.column.pointsIssued",
@@ -16,11 +17,11 @@ const columns: { key: keyof Row; title: I18nKey; format: (row: Row) => string }[
   {
     key: "pointsCostUsd",
     title: "analytics.column.pointsCost",
-    format: (row) => formatMoney(row.pointsCostUsd),
+    format: (row) => formatUsd(row.pointsCostUsd),
   },
-  { key: "margin", title: "analytics.column.margin", format: (row) => formatMoney(row.margin) },
+  { key: "margin", title: "analytics.column.margin", format: (row) => formatUsd(row.margin) },
   { key: "marginPct", title: "analytics.column.marginPct", format: (row) => formatPercent(row.marginPct) },
-  { key: "paidUsd", title: "analytics.column.paid", format: (row) => formatMoney(row.paidUsd) },
+  { key: "paidUsd", title: "analytics.column.paid", format: (row) => formatUsd(row.paidUsd) },
   {
     key: "paidRedeems",
     title: "analytics.column.paidRedeems",

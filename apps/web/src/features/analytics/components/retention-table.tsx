@@ -1,7 +1,7 @@
 import { Skeleton, Table, Text } from "@mantine/core";
 import { type Analytics, analyticsCohortWeeks } from "@rewards/contract";
+import { formatCount, formatDay } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount, formatDay } from "../format";
 
 const weeks = Array.from({ length: analyticsCohortWeeks }, (_, index) => index + 1);
 

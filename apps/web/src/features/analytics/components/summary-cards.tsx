@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import type { Analytics } from "@rewards/contract";
+import { formatCount, formatPercent, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount, formatMoney, formatPercent } from "../format";
 
 type Figure = { title: string; value: string; detail?: string; color?: string };
 
@@ -31,28 +31,28 @@ export function SummaryCards({ totals }: { totals: Analytics["totals"] | undefin
   const figures: Figure[] = [
     {
       title: t("analytics.card.revenue"),
-      value: formatMoney(totals?.revenue),
+      value: formatUsd(totals?.revenue),
     },
     {
       title: t("analytics.card.pointsCost"),
-      value: formatMoney(totals?.pointsCostUsd),
-      detail: totals && t("analytics.card.pointsIssued", { count: formatCount(totals.pointsIssued) }),
+      value: formatUsd(totals?.pointsCostUsd),
+      detail: totals && t("analytics.card.pointsIssued", { count: totals.pointsIssued }),
     },
     {
       title: t("analytics.card.margin"),
-      value: formatMoney(totals?.margin),
+      value: formatUsd(totals?.margin),
       detail: totals && t("analytics.card.marginPct", { pct: formatPercent(totals.marginPct) }),
       color: totals && totals.margin < 0 ? "red" : undefined,
     },
     {
       title: t("analytics.card.paid"),
-      value: formatMoney(totals?.paidUsd),
-      detail: totals && t("analytics.card.paidRedeems", { count: formatCount(totals.paidRedeems) }),
+      value: formatUsd(totals?.paidUsd),
+      detail: totals && t("analytics.card.paidRedeems", { count: totals.paidRedeems }),
     },
     {
       title: t("analytics.card.conversions"),
       value: formatCount(totals?.conversions),
-      detail: totals && t("analytics.card.reversals", { count: formatCount(totals.reversals) }),
+      detail: totals && t("analytics.card.reversals", { count: totals.reversals }),
     },
     { title: t("analytics.card.newUsers"), value: formatCount(totals?.newUsers) },
   ];

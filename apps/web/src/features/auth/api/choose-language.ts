@@ -8,8 +8,8 @@ import { authKeys } from "./keys";
 /**
  * Shows another language; a signed-in member's choice is kept in their profile first, so every browser
  * they sign in from opens in it (before sign-in, this browser keeps it). The cached profile takes the
- * answer before the language changes: the screens remount in the new language and must not read the old
- * choice from it.
+ * answer before the language changes (useProfile hands it to the auth store): the screens remount in the
+ * new language and must not read the old choice from it.
  */
 export function useChooseLanguage() {
   const queryClient = useQueryClient();
@@ -18,7 +18,6 @@ export function useChooseLanguage() {
       if (useAuthStore.getState().authToken) {
         const profile = await call(profileEndpoints.update, { body: { language } });
         queryClient.setQueryData(authKeys.profile(), profile);
-        useAuthStore.getState().setUser(profile);
       }
       await showLanguage(language);
     },

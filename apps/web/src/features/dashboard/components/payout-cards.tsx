@@ -1,10 +1,9 @@
 import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { type Dashboard, fulfilments } from "@rewards/contract";
-import { formatUsd } from "../../../lib/format";
+import { formatCount, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount } from "../format";
 
-const points = (count: number) => t("dashboardPayouts.liabilities.points", { points: formatCount(count) });
+const points = (count: number) => t("dashboardPayouts.liabilities.points", { points: count });
 
 /** What the app owes its users: spendable points and held ones, each with its value in dollars. */
 function LiabilitiesCard({ liabilities }: { liabilities: Dashboard["liabilities"] | undefined }) {

@@ -1,9 +1,8 @@
 import { SimpleGrid } from "@mantine/core";
 import type { Dashboard, DashboardRange } from "@rewards/contract";
 import { IconCash, IconGift, IconReceipt, IconUserPlus } from "@tabler/icons-react";
-import { formatUsd } from "../../../lib/format";
+import { formatCount, formatUsd } from "../../../lib/format";
 import { type I18nKey, t } from "../../../lib/i18n";
-import { formatCount } from "../format";
 import { rangeInTitle } from "../range";
 import { StatCard } from "./stat-card";
 

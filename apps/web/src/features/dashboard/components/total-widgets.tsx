@@ -1,8 +1,7 @@
 import { SimpleGrid } from "@mantine/core";
 import type { Dashboard } from "@rewards/contract";
-import { formatUsd } from "../../../lib/format";
+import { formatCount, formatUsd } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
-import { formatCount } from "../format";
 import { TotalCard } from "./total-card";
 
 /** Sparkline axis headroom (decision 0015). */
