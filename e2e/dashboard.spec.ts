@@ -20,8 +20,8 @@ type Dashboard = {
   LastRedeems: unknown[];
 };
 
-// Not UTC, so the test shows the browser's zone reaching the server (decision 0007).
-const timeZone = "Pacific/Auckland";
+// Not the app's zone (UTC, the default): the dashboard asks for the app's days, not the browser's.
+const browserZone = "Pacific/Auckland";
 
 let server: AppServer;
 let browser: Browser;
@@ -33,11 +33,20 @@ async function sessionToken(): Promise<string | undefined> {
   return (JSON.parse(stored ?? "{}") as { state?: { authToken?: string } }).state?.authToken;
 }
 
-/** GET /api/dash as the page asks it: the session's token and the browser's zone. */
+/** GET /api/dash as the page asks it: the session's token and the app's zone (the profile's). */
 async function dashFromApi(range: string): Promise<Dashboard> {
   const token = await sessionToken();
-  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  expect(zone).toBe(timeZone);
+  const profile = await apiCall<{ timeZone: string }>(
+    server.baseUrl,
+    "GET",
+    "/api/profile/me",
+    undefined,
+    token,
+  );
+  const zone = profile.body.timeZone;
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(browserZone);
+  expect(zone).not.toBe(browserZone);
+  await page.getByText(`Times in ${zone}`).waitFor();
   const query = new URLSearchParams({ tz: zone, range });
   const answer = await apiCall<Dashboard>(server.baseUrl, "GET", `/api/dash?${query}`, undefined, token);
   expect(answer.status).toBe(200);
@@ -58,7 +67,7 @@ beforeAll(async () => {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: { width: 1280, height: 900 },
-    timezoneId: timeZone,
+    timezoneId: browserZone,
   });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();

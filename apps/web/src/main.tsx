@@ -9,8 +9,9 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProvider } from "./app/provider";
 import { setMfaEnrolmentHandler, setUnauthorizedHandler } from "./lib/api-client";
+import { useAuthStore } from "./lib/auth-store";
 import { showLanguage } from "./lib/i18n";
-import { initialLanguage, useLanguageStore } from "./lib/language";
+import { initialLanguage, showTimeZone, useLanguageStore } from "./lib/language";
 import { paths } from "./lib/paths";
 import { queryClient } from "./lib/query-client";
 import { createAppRouter } from "./router";
@@ -31,11 +32,17 @@ setMfaEnrolmentHandler(() => {
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-/** Every text re-renders in another language: the routes remount under it, the router keeps its place. */
+/**
+ * Every text and date re-renders in another language or time zone (another app's, a saved change): the
+ * routes remount under it, the router keeps its place.
+ */
 function LocalizedRoutes() {
-  const language = useLanguageStore((state) => state.language);
-  return <RouterProvider key={language} router={router} />;
+  const shown = useLanguageStore((state) => `${state.language} ${state.timeZone}`);
+  return <RouterProvider key={shown} router={router} />;
 }
+
+// The profile kept from the last visit lets the screens in at once: its app's zone comes with it.
+showTimeZone(useAuthStore.getState().user?.timeZone);
 
 // The first paint waits for the language's texts (one small chunk), so no English flashes before them.
 void showLanguage(initialLanguage()).then(() =>

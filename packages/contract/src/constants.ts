@@ -89,6 +89,8 @@ export const generalConfigDefaults = {
   blockVpnSignups: false,
   /** Analytics counts days in this zone until the operator picks theirs. */
   timeZone: "UTC",
+  /** The language of e-mails to app users whose app sent no locale (or one we do not speak). */
+  language: "en",
 } as const;
 
 /** A masked secret starts with this, then shows at most the last 4 characters. */

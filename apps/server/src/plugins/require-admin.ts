@@ -1,4 +1,5 @@
 import {
+  type Language,
   messages,
   type Permission,
   roleAllows,
@@ -9,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor } from "../lib/audit.ts";
 import { bearerToken } from "../lib/bearer-token.ts";
 import { AppError } from "../lib/errors.ts";
+import { languageOf } from "../lib/language.ts";
 import type { ActingApp, AdminRow, AuthService } from "../modules/auth/index.ts";
 import { adminTokenScheme } from "./openapi.ts";
 
@@ -34,6 +36,10 @@ export function currentAdmin(request: FastifyRequest): AdminRow {
   if (!request.admin) throw new AppError(401, messages.unauthorized);
   return request.admin;
 }
+
+/** The language of the signed-in member's e-mails: the one they chose, else the dashboard's (Accept-Language). */
+export const memberLanguage = (request: FastifyRequest): Language =>
+  languageOf(currentAdmin(request).language, request.headers["accept-language"]);
 
 /** The app a guarded request acts in (taken from its session), with its keys and the member's role. */
 export function currentApp(request: FastifyRequest): ActingApp {

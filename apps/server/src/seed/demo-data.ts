@@ -10,6 +10,7 @@ import {
   pointsLedger,
   redeems,
 } from "../db/schema/index.ts";
+import { languageOfLocale } from "../lib/language.ts";
 import { addDemoFraudSignals } from "./demo-fraud.ts";
 
 type UserRow = typeof appUsers.$inferInsert;
@@ -163,6 +164,10 @@ export async function seedDemoData(
         createdAt,
       });
     }
+    // The language of the user's e-mails, as the app reports it from the phone's locale.
+    const user = users.at(-1);
+    const locale = devices.at(-1)?.locale;
+    if (user && locale) user.language = languageOfLocale(locale);
   }
 
   const userById = new Map(users.map((user) => [user.id as string, user]));

@@ -75,6 +75,7 @@ const general: GeneralConfig = {
   twShare: 20,
   blockVpnSignups: false,
   timeZone: "UTC",
+  language: "en",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 

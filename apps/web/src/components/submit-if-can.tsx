@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Tooltip } from "@mantine/core";
 import { type Endpoint, messages } from "@rewards/contract";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import { translateMessage } from "../lib/i18n";
 import { useCanCall } from "../lib/permissions";
 
 type SubmitIfCanProps = ButtonProps &
@@ -25,7 +26,7 @@ export function SubmitIfCan({ call, children, ...props }: SubmitIfCanProps) {
   }
   // data-disabled rather than disabled: a disabled button gets no hover, so its tooltip would never show.
   return (
-    <Tooltip label={messages.roleForbidden}>
+    <Tooltip label={translateMessage(messages.roleForbidden)}>
       <Button
         {...props}
         type="button"

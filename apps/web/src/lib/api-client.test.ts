@@ -2,8 +2,9 @@ import { messages } from "@rewards/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { owner } from "../test/members";
 import { errorBody, stubFetch } from "../test/render";
-import { ApiError, api, setMfaEnrolmentHandler, setUnauthorizedHandler } from "./api-client";
+import { ApiError, api, apiErrorOf, setMfaEnrolmentHandler, setUnauthorizedHandler } from "./api-client";
 import { useAuthStore } from "./auth-store";
+import { showLanguage } from "./i18n";
 
 const user = owner;
 
@@ -75,5 +76,26 @@ describe("api client", () => {
       message: "Some fields are not valid",
       fieldErrors: { password: "This password is too common" },
     });
+  });
+
+  it("says a refusal in the language shown and keeps its code, which screens test instead of the text", async () => {
+    await showLanguage("de");
+    try {
+      expect(apiErrorOf(401, errorBody(401, messages.mfaTokenInvalid))).toMatchObject({
+        code: "mfaTokenInvalid",
+        message:
+          "Ihre Anmeldung ist abgelaufen. Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort erneut ein.",
+      });
+      // An answer without its code (an older server, the CSV export's stream) is read back from the English.
+      expect(apiErrorOf(403, { message: messages.roleForbidden })).toMatchObject({
+        code: "roleForbidden",
+        message: "Ihre Rolle erlaubt dies nicht",
+      });
+      // No message at all: why it failed, in general.
+      expect(apiErrorOf(502, undefined)).toMatchObject({ code: "internal" });
+      expect(apiErrorOf(502, undefined).message).not.toBe(messages.internal);
+    } finally {
+      await showLanguage("en");
+    }
   });
 });

@@ -1,9 +1,10 @@
 import {
   type AnswerOf,
   type CallInput,
+  describeMessage,
   type Endpoint,
   type ErrorAnswer,
-  messages,
+  type MessageCode,
   pathOf,
 } from "@rewards/contract";
 import { useAuthStore } from "./auth-store";
@@ -13,13 +14,33 @@ import { currentLanguage } from "./language";
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string>;
+  /** The server message's code: what a screen tests, since the message is in the language shown. */
+  readonly code: MessageCode | undefined;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, code?: MessageCode) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.code = code;
   }
+}
+
+/**
+ * A refusal's answer as an ApiError in the language shown: its message by its code (else read back from
+ * the English), its fields' messages too; a body without a message says why it failed in general.
+ */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const answer = isErrorAnswer(body) ? body : {};
+  const fieldErrors = Object.fromEntries(
+    Object.entries(answer.fieldErrors ?? {}).map(([field, text]) => [field, translateMessage(text)]),
+  );
+  if (typeof answer.message !== "string" || !answer.message) {
+    const code: MessageCode = status === 401 ? "unauthorized" : "internal";
+    return new ApiError(status, t(`error.${code}`), fieldErrors, code);
+  }
+  const parts = answer.code ? { code: answer.code, params: answer.params } : describeMessage(answer.message);
+  return new ApiError(status, translateMessage(answer.message, parts), fieldErrors, parts?.code);
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -95,24 +116,14 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     useAuthStore.getState().logout();
     unauthorizedHandler();
   }
-  const answer = isErrorAnswer(body) ? body : {};
-  if (response.status === 403 && answer.code === "mfaEnrolmentRequired") {
+  const error = apiErrorOf(response.status, body);
+  if (response.status === 403 && error.code === "mfaEnrolmentRequired") {
     // The profile may predate the owner's switch: mark it, so the guard keeps to the enrolment screen.
     const { user, setUser } = useAuthStore.getState();
     if (user) setUser({ ...user, mfaRequired: true, mfaEnabled: false });
     mfaEnrolmentHandler();
   }
-  const message =
-    typeof answer.message === "string" && answer.message
-      ? translateMessage(
-          answer.message,
-          answer.code ? { code: answer.code, params: answer.params } : undefined,
-        )
-      : translateMessage(response.status === 401 ? messages.unauthorized : messages.internal);
-  const fieldErrors = Object.fromEntries(
-    Object.entries(answer.fieldErrors ?? {}).map(([field, text]) => [field, translateMessage(text)]),
-  );
-  throw new ApiError(response.status, message, fieldErrors);
+  throw error;
 }
 
 export const api = {

@@ -1,5 +1,5 @@
-import { type ExportList, exportEndpoints, messages, pathOf } from "@rewards/contract";
-import { ApiError } from "./api-client";
+import { type ExportList, exportEndpoints, pathOf } from "@rewards/contract";
+import { apiErrorOf } from "./api-client";
 import { useAuthStore } from "./auth-store";
 
 /**
@@ -26,12 +26,9 @@ export async function fetchCsvExport(
     signal,
   });
   if (!response.ok) {
-    const answer = (await response.json().catch(() => ({}))) as {
-      message?: string;
-      fieldErrors?: Record<string, string>;
-    };
+    const answer: unknown = await response.json().catch(() => ({}));
     if (response.status === 401) useAuthStore.getState().logout();
-    throw new ApiError(response.status, answer.message || messages.internal, answer.fieldErrors ?? {});
+    throw apiErrorOf(response.status, answer);
   }
   const parts: Uint8Array[] = [];
   let received = 0;

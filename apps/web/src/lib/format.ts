@@ -1,10 +1,12 @@
 import type { Language } from "@rewards/contract";
-import { currentLanguage } from "./language";
+import { currentLanguage, currentTimeZone } from "./language";
 
 /**
- * Dates, numbers, points and money in the language shown, by Intl. English dates keep the dashboard's
- * house style (3 Nov 2026, 14:05: day first, 24-hour clock) and English money reads "$1,234.50".
- * Formatters are made once per language and kind: a long table formats thousands of cells.
+ * Dates, numbers, points and money in the language shown, by Intl; moments in the app's time zone (its
+ * General settings, through the profile), so every operator reads the same day and hour whatever their
+ * browser's zone. English dates keep the dashboard's house style (3 Nov 2026, 14:05: day first, 24-hour
+ * clock) and English money reads "$1,234.50". Formatters are made once per language, zone and kind: a long
+ * table formats thousands of cells.
  */
 const intlLocale = (language: Language, kind: "date" | "number"): string =>
   language === "en" ? (kind === "date" ? "en-GB" : "en-US") : language;
@@ -13,13 +15,14 @@ const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Int
 
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
   name: string,
-  make: (language: Language) => F,
+  make: (language: Language, timeZone: string) => F,
 ): F {
   const language = currentLanguage();
-  const key = `${language}:${name}`;
+  const timeZone = currentTimeZone();
+  const key = `${language}:${timeZone}:${name}`;
   let formatter = formatters.get(key) as F | undefined;
   if (!formatter) {
-    formatter = make(language);
+    formatter = make(language, timeZone);
     formatters.set(key, formatter);
   }
   return formatter;
@@ -27,12 +30,16 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
 
 const numberIn = (name: string, options: Intl.NumberFormatOptions) =>
   cached(name, (language) => new Intl.NumberFormat(intlLocale(language, "number"), options));
-/** A date in a named format, or a dash for a missing or unreadable one (Intl throws on those). */
+/**
+ * A date in a named format, in the app's time zone unless the options name one (a calendar day's UTC), or
+ * a dash for a missing or unreadable one (Intl throws on those).
+ */
 function dateIn(name: string, options: Intl.DateTimeFormatOptions, date: Date): string {
   if (Number.isNaN(date.getTime())) return "—";
-  return cached(name, (language) => new Intl.DateTimeFormat(intlLocale(language, "date"), options)).format(
-    date,
-  );
+  return cached(
+    name,
+    (language, timeZone) => new Intl.DateTimeFormat(intlLocale(language, "date"), { timeZone, ...options }),
+  ).format(date);
 }
 
 const missing = (value: number | null | undefined): value is null | undefined =>

@@ -43,6 +43,64 @@ const readAttributes = new Set([
   "error",
 ]);
 
+/**
+ * The contract's messages (English) the web may use outside translateMessage() because no one reads them,
+ * as "file: messages.X" with why. None today: every one the web uses is shown, and a refusal is recognised
+ * by its code (ApiError.code), not by comparing its text, which is in the language shown.
+ */
+const notShown = new Map<string, string>([
+  // e.g. ["lib/example.ts: messages.internal", "a log line for developers, never on screen"],
+]);
+
+const catalogueNames = new Map<ts.SourceFile, string | undefined>();
+
+/** The name a file gives the contract's message catalogue (`messages`, or its alias), if it imports it. */
+function catalogueName(file: ts.SourceFile): string | undefined {
+  if (!catalogueNames.has(file)) {
+    let local: string | undefined;
+    for (const statement of file.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (
+        statement.moduleSpecifier.text !== "@rewards/contract" ||
+        !bindings ||
+        !ts.isNamedImports(bindings)
+      ) {
+        continue;
+      }
+      const imported = bindings.elements.find(
+        (element) => (element.propertyName ?? element.name).text === "messages",
+      );
+      if (imported) local = imported.name.text;
+    }
+    catalogueNames.set(file, local);
+  }
+  return catalogueNames.get(file);
+}
+
+/** Whether an identifier names a variable here, not a member (`x.messages`), a key or the import itself. */
+function isReference(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
+  if (ts.isPropertyAssignment(parent) && parent.name === node) return false;
+  return !ts.isImportSpecifier(parent);
+}
+
+/** Whether a node is within an argument of translateMessage(…), which shows it in the language chosen. */
+function insideTranslateMessage(node: ts.Node): boolean {
+  for (let inside = node; !ts.isSourceFile(inside.parent); inside = inside.parent) {
+    const parent = inside.parent;
+    if (
+      ts.isCallExpression(parent) &&
+      parent.expression.getText() === "translateMessage" &&
+      parent.arguments.some((argument) => argument === inside)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 describe("texts in the source", () => {
   it("no JSX writes words of its own: they come from t() and the locale files", () => {
     const literal: string[] = [];
@@ -73,6 +131,27 @@ describe("texts in the source", () => {
       if (!scope) atModuleLevel.push(`${name}: ${node.getText()}`);
     });
     expect(atModuleLevel).toEqual([]);
+  });
+
+  it("a server message (the contract's messages, in English) is shown only through translateMessage()", () => {
+    const untranslated: string[] = [];
+    visitAll((node, name) => {
+      const catalogue = catalogueName(node.getSourceFile());
+      if (!catalogue || !ts.isIdentifier(node) || node.text !== catalogue || !isReference(node)) return;
+      // The use is messages.X (or messages[code]); the catalogue itself, handed on or taken apart, counts too.
+      const parent = node.parent;
+      const use =
+        (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
+        parent.expression === node
+          ? parent
+          : node;
+      if (insideTranslateMessage(use)) return;
+      const text = use.getText();
+      if (notShown.has(`${name}: ${text}`)) return;
+      const line = ts.getLineAndCharacterOfPosition(node.getSourceFile(), node.getStart()).line + 1;
+      untranslated.push(`${name}:${line}: ${text}`);
+    });
+    expect(untranslated).toEqual([]);
   });
 
   it("every English key is used: named whole in a string, or by a template's fixed start", () => {

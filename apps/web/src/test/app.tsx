@@ -1,6 +1,7 @@
 import { type Profile, viewLists } from "@rewards/contract";
 import { matchRoutes } from "react-router";
 import { useAuthStore } from "../lib/auth-store";
+import { showTimeZone } from "../lib/language";
 import { routes } from "../router";
 import { owner } from "./members";
 import { type FetchCall, renderWithProviders, stubFetch } from "./render";
@@ -30,6 +31,8 @@ export function renderApp(
   user: Profile = owner,
 ) {
   useAuthStore.setState({ authToken: "jwt-1", user });
+  // As main.tsx does with the profile kept from the last visit: its app's zone comes with it.
+  showTimeZone(user.timeZone);
   const calls = stubFetch((call) => shellAnswers(user)[call.url] ?? answer(call));
   const view = renderWithProviders(null, { routes, initialEntries: [url] });
   const apiCalls = () => calls.filter((call) => !(call.url in shellAnswers(user)));

@@ -1,5 +1,6 @@
 import type { MemberRole, Profile } from "@rewards/contract";
 import { useAuthStore } from "../lib/auth-store";
+import { showTimeZone } from "../lib/language";
 
 /** The signed-in administrator of the tests: the owner of their own app and of the installation. */
 export const owner = {
@@ -13,6 +14,7 @@ export const owner = {
   mfaRequired: false,
   adjustmentAllowance: null as number | null,
   language: "en" as const,
+  timeZone: "UTC",
 };
 
 /** A support agent's allowance in the tests: what is left of the app's 24-hour adjustment limit. */
@@ -34,4 +36,5 @@ export function memberAs(role: MemberRole): Profile {
 /** Signs the test's administrator in with `role`, for a component rendered on its own. */
 export function signInAs(role: MemberRole = "owner") {
   useAuthStore.setState({ authToken: "jwt-1", user: memberAs(role) });
+  showTimeZone(owner.timeZone);
 }

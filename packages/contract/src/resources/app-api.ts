@@ -66,8 +66,15 @@ const referralCodeSchema = z
   .nullish()
   .transform((value) => value ?? null);
 
+/**
+ * The user's language as the phone reports it (BCP 47 "de-DE", or "de_DE"): their e-mails are written in
+ * it when we speak it. Left out, the device record's locale is read instead.
+ */
+const localeSchema = optionalText(35);
+
 export const appSignUpBodySchema = z.object({
   email: emailSchema,
+  locale: localeSchema,
   password: newPasswordSchema,
   /** The Share Key of the friend who invited this user. */
   referralCode: referralCodeSchema,
@@ -81,6 +88,7 @@ export type AppSignUpBody = z.input<typeof appSignUpBodySchema>;
 export const appSignInBodySchema = z.object({
   email: loginBodySchema.shape.username,
   password: loginBodySchema.shape.password,
+  locale: localeSchema,
   /** The device signing in; its record is kept and its ids count against the per-device limit. */
   device: appDeviceRecordSchema.nullish(),
 });

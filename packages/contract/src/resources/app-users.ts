@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
-import { maxPointsMove, pointsReasonMax, userStatus } from "../constants.ts";
+import { languages, maxPointsMove, pointsReasonMax, userStatus } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { completedOfferSchema } from "./offers.ts";
 import { ipScreeningSchema, riskReasonSchema } from "./risk.ts";
@@ -29,6 +29,8 @@ export const appUserSchema = z.object({
   visitorId: z.string().nullable(),
   /** Why this user looks risky (IP screening at sign-up, linked accounts); empty for a clean user. */
   riskReasons: z.array(riskReasonSchema),
+  /** The language of the user's e-mails, from the locale the app sent; null: the app's default language. */
+  language: z.enum(languages).nullable(),
 });
 export type AppUser = z.infer<typeof appUserSchema>;
 

@@ -115,6 +115,8 @@ export const profileSchema = z.object({
    * sends the one it shows), else English. Operator e-mails use it too.
    */
   language: z.enum(languages),
+  /** The app's time zone (its General settings): the dashboard shows dates and days in it. */
+  timeZone: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

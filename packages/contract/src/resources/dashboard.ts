@@ -4,7 +4,10 @@ import { offerStatuses } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { liabilitiesSchema, payoutsTodaySchema } from "./payouts.ts";
 
-/** The "today" widgets' period; its days are the client's IANA time zone's (decision 0007). */
+/**
+ * The "today" widgets' period; its days are those of the IANA zone the client sends (the web sends the
+ * app's time zone; decision 0007).
+ */
 export const dashboardRanges = ["today", "yesterday", "last7", "last30", "thisMonth"] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 

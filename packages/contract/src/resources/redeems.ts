@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, idsSchema, listAnswerSchema, listQuerySchema, textFilter } from "../common.ts";
+import { languages } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { appUserSchema } from "./app-users.ts";
 import { fulfilmentSchema, payoutSchema, redeemApprovalSchema } from "./payouts.ts";
@@ -62,6 +63,11 @@ export const redeemDetailsSchema = redeemSchema.extend({
   approval: redeemApprovalSchema.nullable(),
   /** Its latest payout through inventory or the provider (queued, processing, paid, failed and why); null when paid by hand or not yet. */
   payout: payoutSchema.nullable(),
+  /**
+   * The gift-card e-mail as the app's template writes it for this redeem, in its user's language (else the
+   * app's): what the Send Redeem form starts from. The code and PIN lines are added in that language too.
+   */
+  mailDraft: z.object({ language: z.enum(languages), subject: z.string(), text: z.string() }),
 });
 export type RedeemDetails = z.infer<typeof redeemDetailsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fileField, isTimeZone } from "../common.ts";
-import { limits as baseLimits, generalConfigDefaults, settingLimits } from "../constants.ts";
+import { limits as baseLimits, generalConfigDefaults, languages, settingLimits } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { boundedInt, isMaskedSecret, requiredText, savedIdSchema } from "./tenant-config.ts";
 
@@ -130,6 +130,35 @@ export const mailTestBodySchema = z.object({ to: email });
 export type MailTestBody = z.input<typeof mailTestBodySchema>;
 export const mailTestAnswerSchema = z.object({ message: z.string() });
 
+// --- The gift-card e-mail: one template per language ---
+
+/** Where a template names the reward; replaced by the reward's name when the e-mail is written. */
+export const rewardMailPlaceholder = "{reward}";
+
+/** A template as saved: the subject, and the HTML body the gift card's code and PIN follow. */
+export const rewardMailTemplateBodySchema = z.object({
+  subject: requiredText(required, 1, 200),
+  body: z.string({ error: required }).max(100_000, messages.messageTooLong),
+});
+export type RewardMailTemplateBody = z.input<typeof rewardMailTemplateBodySchema>;
+
+export const rewardMailTemplateSchema = rewardMailTemplateBodySchema.extend({
+  language: z.enum(languages),
+  /** Saved by a member; false: the built-in text of that language, used until one is saved. */
+  custom: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type RewardMailTemplate = z.infer<typeof rewardMailTemplateSchema>;
+
+/** Every language's template, in the order of `languages`. */
+export const rewardMailTemplatesSchema = z.object({ templates: z.array(rewardMailTemplateSchema) });
+export type RewardMailTemplates = z.infer<typeof rewardMailTemplatesSchema>;
+
+export const rewardMailParamsSchema = z.object({
+  adminId: z.string(),
+  language: z.enum(languages, { error: messages.languageUnknown }),
+});
+
 // --- General config (its limits and defaults: decision 0015) ---
 
 export const generalConfigBodySchema = z.object({
@@ -146,6 +175,8 @@ export const generalConfigBodySchema = z.object({
     .max(64, messages.timeZone)
     .refine(isTimeZone, { error: messages.timeZone })
     .default(generalConfigDefaults.timeZone),
+  /** The language of e-mails to app users whose app sent no locale we speak. */
+  language: z.enum(languages, { error: messages.languageUnknown }).default(generalConfigDefaults.language),
 });
 export type GeneralConfigBody = z.input<typeof generalConfigBodySchema>;
 

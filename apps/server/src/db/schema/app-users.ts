@@ -1,4 +1,4 @@
-import { ledgerBuckets } from "@rewards/contract";
+import { languages, ledgerBuckets } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -56,6 +56,8 @@ export const appUsers = pgTable(
      * up to date by the writes that discover them (sign-up, redeem), so lists read them without joins.
      */
     riskReasons: text("risk_reasons").array().notNull().default(sql`'{}'::text[]`),
+    /** The language of the user's e-mails, from the locale the app sent; null: the app's default language. */
+    language: text("language", { enum: languages }),
     /**
      * Analytics' retention: bit k (1 to 8) is set once the user has earned in the k-th week after the week
      * they signed up (weeks of the app's reporting time zone), so each week counts the user once.

@@ -1,3 +1,4 @@
+import { languages } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -5,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -133,6 +135,22 @@ export const mailConfigs = pgTable(
   (t) => [uniqueIndex("mail_configs_admin_key").on(t.adminId)],
 );
 
+/**
+ * The gift-card e-mail in one language, as a member saved it; a language without a row uses the built-in
+ * text (lib/mail-texts). Its primary key is also its only lookup.
+ */
+export const rewardMailTemplates = pgTable(
+  "reward_mail_templates",
+  {
+    adminId: tenant(),
+    language: text("language", { enum: languages }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.language] })],
+);
+
 /** Point rules: referral share, dollars-to-points ratio, social bonuses. */
 export const generalConfigs = pgTable(
   "general_configs",
@@ -148,6 +166,8 @@ export const generalConfigs = pgTable(
     blockVpnSignups: boolean("block_vpn_signups").notNull().default(false),
     /** The IANA zone whose days analytics counts in (its rollups are kept per local day). */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** The language of e-mails to app users whose app sent no locale we speak. */
+    language: text("language", { enum: languages }).notNull().default("en"),
     ...timestamps(),
   },
   (t) => [uniqueIndex("general_configs_admin_key").on(t.adminId)],

@@ -7,6 +7,7 @@ import { appUserDevices, appUserSessions, appUsers, generalConfigs } from "../..
 import type { AppTokens } from "../../lib/app-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { languageOfLocale } from "../../lib/language.ts";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../../lib/passwords.ts";
 import {
   findLinks,
@@ -101,6 +102,7 @@ export function createAppAuthService({ db, tokens, ipDataBaseUrl }: AppAuthDeps)
       }
       const passwordHash = await hashPassword(input.password);
       const device = input.device ?? null;
+      const locale = reportedLocale(input);
 
       return db.transaction(async (tx) => {
         const links = await findLinks(tx, adminId, {
@@ -127,6 +129,7 @@ export function createAppAuthService({ db, tokens, ipDataBaseUrl }: AppAuthDeps)
               userInfo: input.userInfo,
               passwordHash,
               riskReasons: signUpReasons(screening, links),
+              language: locale === null ? null : languageOfLocale(locale),
             })
             .onConflictDoNothing()
             .returning();
@@ -159,7 +162,12 @@ export function createAppAuthService({ db, tokens, ipDataBaseUrl }: AppAuthDeps)
         if (input.device && !(await knownDevice(tx, user.id, input.device))) {
           await addDevice(tx, adminId, user.id, input.device);
         }
-        return { accessToken: await openSession(tx, tokens, user, ip), user };
+        const locale = reportedLocale(input);
+        const language = locale === null ? user.language : languageOfLocale(locale);
+        if (language !== user.language) {
+          await tx.update(appUsers).set({ language }).where(eq(appUsers.id, user.id));
+        }
+        return { accessToken: await openSession(tx, tokens, user, ip), user: { ...user, language } };
       });
     },
 
@@ -179,6 +187,13 @@ export function createAppAuthService({ db, tokens, ipDataBaseUrl }: AppAuthDeps)
   };
 }
 export type AppAuthService = ReturnType<typeof createAppAuthService>;
+
+/**
+ * The locale the app sent: its own field, else the device record's; null when it sent none, so a sign-in
+ * without one keeps the language known.
+ */
+const reportedLocale = (input: { locale: string | null; device?: DeviceInput | null }) =>
+  input.locale ?? input.device?.locale ?? null;
 
 /** The same device signing in again adds no record: only a new one (or a changed one) does. */
 async function knownDevice(tx: Tx, userId: string, device: DeviceInput): Promise<boolean> {

@@ -24,4 +24,5 @@ export const toAppUser = (row: AppUserRow): AppUser => ({
   facebookId: row.facebookId,
   visitorId: row.visitorId,
   riskReasons: toRiskReasons(row.riskReasons),
+  language: row.language,
 });

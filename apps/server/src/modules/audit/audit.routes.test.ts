@@ -515,6 +515,9 @@ describe("every administrator write records one entry", () => {
       "hold.extend",
       // Exports: src/modules/exports/exports.routes.test.ts checks their entries.
       "export.run",
+      // The gift-card e-mail's templates: src/modules/settings/reward-mail.routes.test.ts checks their entries.
+      "settings.rewardMail.save",
+      "settings.rewardMail.reset",
       // Shared saved views: src/modules/views/views.routes.test.ts checks their entries.
       "view.create",
       "view.delete",

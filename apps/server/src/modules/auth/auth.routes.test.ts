@@ -70,6 +70,8 @@ describe("register", () => {
       adjustmentAllowance: null,
       // Not chosen yet, and the request asked for no language.
       language: "en",
+      // The app's, until its General settings name another.
+      timeZone: "UTC",
     });
     expect(ownerId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });

@@ -53,7 +53,7 @@ export async function authRoutes(
     const { email } = request.body;
     await guards.recoverPerIp.hit(request.ip);
     await guards.recoverPerEmail.hit(email);
-    const sent = await auth.recover(email);
+    const sent = await auth.recover(email, request.headers["accept-language"]);
     if (!sent) throw new AppError(404, messages.notFoundEmail(email));
     return { message: messages.recoverSent };
   });

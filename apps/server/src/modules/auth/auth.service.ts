@@ -21,6 +21,7 @@ import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { languageOf } from "../../lib/language.ts";
+import { mailText } from "../../lib/mail-texts/index.ts";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../../lib/passwords.ts";
 import { MailSendError, type PlatformMailer, type PlatformMessage } from "../../lib/platform-mail.ts";
 import type { AdminRow } from "./admin-row.ts";
@@ -79,17 +80,18 @@ function refuseInactive(admin: AdminRow) {
   if (admin.status === "disabled") throw new AppError(403, messages.accountDisabled);
 }
 
-/**
- * The profile; `adjustmentAllowance` is the team's rule (null for a role without a limit), `acceptLanguage`
- * the request's header, which picks the language until the member chooses one.
- */
-export const toProfile = (
-  admin: AdminRow,
-  app: ActingApp,
-  mfaRequired: boolean,
-  adjustmentAllowance: number | null,
-  acceptLanguage: string | undefined,
-): Profile => ({
+/** What the profile says beside the account and the app it acts in. */
+export type ProfileContext = {
+  mfaRequired: boolean;
+  /** The team's rule: null for a role without a limit. */
+  adjustmentAllowance: number | null;
+  /** The request's header, which picks the language until the member chooses one. */
+  acceptLanguage: string | undefined;
+  /** The app's time zone (General settings). */
+  timeZone: string;
+};
+
+export const toProfile = (admin: AdminRow, app: ActingApp, context: ProfileContext): Profile => ({
   _id: admin.id,
   fullName: admin.fullName,
   username: admin.username,
@@ -97,9 +99,10 @@ export const toProfile = (
   role: app.role,
   installationOwner: admin.role === "owner",
   mfaEnabled: admin.mfaEnabledAt !== null,
-  mfaRequired,
-  adjustmentAllowance,
-  language: languageOf(admin.language, acceptLanguage),
+  mfaRequired: context.mfaRequired,
+  adjustmentAllowance: context.adjustmentAllowance,
+  language: languageOf(admin.language, context.acceptLanguage),
+  timeZone: context.timeZone,
 });
 
 /** Keeps the member's dashboard language (a preference: not audited); the account as updated. */
@@ -292,8 +295,11 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
       return signIn(admin, client);
     },
 
-    /** E-mails a one-hour, single-use reset link. Null when no account has this address. */
-    async recover(email: string): Promise<true | null> {
+    /**
+     * E-mails a one-hour, single-use reset link, in the member's language (else the one the asking page
+     * shows, from its Accept-Language). Null when no account has this address.
+     */
+    async recover(email: string, acceptLanguage: string | undefined): Promise<true | null> {
       const admin = await findByUsername(email);
       if (!admin) return null;
       const { token, tokenHash } = newResetToken();
@@ -304,12 +310,11 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
         expiresAt: new Date(now().getTime() + resetTokenTtlMs),
       });
       const link = `${publicUrl}/auth/reset/${token}`;
+      const language = languageOf(admin.language, acceptLanguage);
       await sendRecoveryMail({
         to: admin.username,
-        subject: "Reset your Rewards Admin password",
-        text:
-          `Hello ${admin.fullName},\n\nOpen this link within one hour to choose a new password:\n${link}\n\n` +
-          "If you did not ask for it, you can ignore this e-mail.",
+        subject: mailText(language, "reset.subject"),
+        text: mailText(language, "reset.text", { name: admin.fullName, link }),
       });
       return true;
     },

@@ -14,7 +14,6 @@ export {
   type NewPayout,
   redeemsWithActivePayout,
 } from "./payout-jobs.ts";
-export { defaultRewardSubject } from "./payout-outcome.ts";
 export {
   assertNotPaused,
   assertPayableBy,
@@ -30,6 +29,13 @@ export {
 } from "./payout-worker.ts";
 export { payoutsRoutes } from "./payouts.routes.ts";
 export { type HoldReleaseWorker, releaseDueHolds, startHoldReleaseWorker } from "./release-worker.ts";
-export { composeRewardMail, deliverThroughTenantMailgun } from "./reward-mail.ts";
+export {
+  builtInRewardMail,
+  composeRewardMail,
+  deliverThroughTenantMailgun,
+  mailLanguageOf,
+  type RewardMailDraft,
+  rewardMailDraft,
+} from "./reward-mail.ts";
 export { fulfilmentOf, fulfilmentsOf, pinOfRedeem, type StockCode, takeStockCode } from "./take-code.ts";
 export { tremendousWebhookRoutes, validSignature } from "./tremendous-webhook.ts";

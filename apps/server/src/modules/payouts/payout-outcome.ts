@@ -4,14 +4,10 @@ import type { Tx } from "../../db/client.ts";
 import { appUsers, mailOutbox, payouts, redeems } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { refundRedeem } from "../ledger/index.ts";
-import { composeRewardMail } from "./reward-mail.ts";
+import { composeRewardMail, rewardMailDraft } from "./reward-mail.ts";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type RedeemRow = typeof redeems.$inferSelect;
-
-/** The reward e-mail of a redeem paid without a person writing it. */
-export const defaultRewardSubject = "Your reward is here";
-export const defaultRewardText = "<p>Thank you! Here is your reward.</p>";
 
 const active = (status: string) => status === "queued" || status === "processing";
 
@@ -52,16 +48,24 @@ const providerColumns = (provider?: ProviderFields) =>
       }
     : {};
 
-/** The payout paid: the redeem Sent (how, and when), and our reward e-mail queued when we carry the code. */
+async function templatedRewardMail(tx: Tx, redeem: RedeemRow, code: NonNullable<Paid["code"]>) {
+  const draft = await rewardMailDraft(tx, redeem.adminId, redeem.userId, redeem.rewardName);
+  const mail = composeRewardMail({
+    language: draft.language,
+    text: draft.text,
+    rewardName: redeem.rewardName,
+    code: code.value,
+    pin: code.pin,
+  });
+  return { subject: draft.subject, ...mail };
+}
+
+/**
+ * The payout paid: the redeem Sent (how, and when), and our reward e-mail queued when we carry the code,
+ * written by the app's template in the user's language.
+ */
 export async function finishPaid(tx: Tx, payout: PayoutRow, redeem: RedeemRow, paid: Paid, now: Date) {
-  const mail = paid.code
-    ? composeRewardMail({
-        text: defaultRewardText,
-        rewardName: redeem.rewardName,
-        code: paid.code.value,
-        pin: paid.code.pin,
-      })
-    : null;
+  const mail = paid.code ? await templatedRewardMail(tx, redeem, paid.code) : null;
   await tx
     .update(payouts)
     .set({
@@ -81,7 +85,7 @@ export async function finishPaid(tx: Tx, payout: PayoutRow, redeem: RedeemRow, p
       paidAt: now,
       paidByAdminId: payout.requestedByAdminId,
       ...(paid.code ? { code: paid.code.value } : {}),
-      ...(mail ? { subject: defaultRewardSubject, bodyHtml: mail.body } : {}),
+      ...(mail ? { subject: mail.subject, bodyHtml: mail.body } : {}),
       updatedAt: now,
     })
     .where(eq(redeems.id, redeem.id));
@@ -91,7 +95,7 @@ export async function finishPaid(tx: Tx, payout: PayoutRow, redeem: RedeemRow, p
       adminId: redeem.adminId,
       redeemId: redeem.id,
       toAddress: redeem.redeemEmail,
-      subject: defaultRewardSubject,
+      subject: mail.subject,
       html: mail.html,
       text: mail.text,
     });

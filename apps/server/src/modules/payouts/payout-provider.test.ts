@@ -5,6 +5,7 @@ import { type PayoutTestApp, startPayoutTestApp, webhookKey } from "../../../tes
 import { insertRedeem, redeemRow } from "../../../test/support/redeems.ts";
 import { ledgerMismatches } from "../../../test/support/tenants.ts";
 import { appUsers, mailOutbox, payouts, pointsLedger, providerEvents } from "../../db/schema/index.ts";
+import { mailText } from "../../lib/mail-texts/index.ts";
 
 // Paying through Tremendous, against the fake Tremendous of the test tools. The payout worker is off:
 // each test runs its rounds by hand, with a simulated `now` where time matters.
@@ -131,7 +132,15 @@ describe("paying a provider item", () => {
       expect(redeem?.code).toMatch(/^https:\/\/reward\.fake-tremendous\.test\//);
       const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.redeemId, id));
       expect(mail?.text).toContain(redeem?.code ?? "none");
-      expect(mail?.subject).toBe("Your reward is here");
+      // The built-in template of the user's language (the demo user's phone locale), or the app's (English).
+      const [user] = await t.db
+        .select({ language: appUsers.language })
+        .from(appUsers)
+        .where(eq(appUsers.id, redeem?.userId ?? ""));
+      const subject = mailText(user?.language ?? "en", "reward.subject", {
+        reward: redeem?.rewardName ?? "",
+      });
+      expect(mail?.subject).toBe(subject);
       const stored = await t.db.execute(sql`select code from redeems where id = ${id}`);
       expect(JSON.stringify(stored)).not.toContain("fake-tremendous.test");
     } finally {

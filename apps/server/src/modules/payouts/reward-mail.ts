@@ -1,25 +1,80 @@
-import { messages } from "@rewards/contract";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { mailConfigs } from "../../db/schema/index.ts";
+import { type Language, messages, rewardMailPlaceholder } from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { appUsers, generalConfigs, mailConfigs, rewardMailTemplates } from "../../db/schema/index.ts";
 import { escapeHtml, htmlToText, sanitizeEmailHtml } from "../../lib/html.ts";
+import { mailText } from "../../lib/mail-texts/index.ts";
 import type { OutboxRow } from "../../lib/outbox.ts";
 import { MailSendError, sendViaMailgun } from "../../lib/platform-mail.ts";
 
-/** What the reward e-mail carries: the operator's message (HTML), the reward, its code and PIN if any. */
-export type RewardMailInput = { text: string; rewardName: string; code: string; pin?: string | null };
+/** What the reward e-mail carries: the message (HTML), the reward, its code and PIN if any, in a language. */
+export type RewardMailInput = {
+  language: Language;
+  text: string;
+  rewardName: string;
+  code: string;
+  pin?: string | null;
+};
 
-/** The reward e-mail: the operator's (sanitised) message, then the gift card itself. */
+/** The reward e-mail: the (sanitised) message, then the gift card itself, labelled in the mail's language. */
 export function composeRewardMail(input: RewardMailInput) {
   const body = sanitizeEmailHtml(input.text);
-  const pinHtml = input.pin ? `<br>PIN: <code>${escapeHtml(input.pin)}</code>` : "";
-  const card = `<p><strong>${escapeHtml(input.rewardName)}</strong><br>Gift card code: <code>${escapeHtml(input.code)}</code>${pinHtml}</p>`;
+  const codeLabel = mailText(input.language, "reward.code");
+  const pinLabel = mailText(input.language, "reward.pin");
+  const pinHtml = input.pin ? `<br>${escapeHtml(pinLabel)}: <code>${escapeHtml(input.pin)}</code>` : "";
+  const card = `<p><strong>${escapeHtml(input.rewardName)}</strong><br>${escapeHtml(codeLabel)}: <code>${escapeHtml(input.code)}</code>${pinHtml}</p>`;
   const html = `${body}${card}`;
-  const pinText = input.pin ? `\nPIN: ${input.pin}` : "";
+  const pinText = input.pin ? `\n${pinLabel}: ${input.pin}` : "";
   return {
     body,
     html,
-    text: `${htmlToText(body)}\n\n${input.rewardName}\nGift card code: ${input.code}${pinText}`.trim(),
+    text: `${htmlToText(body)}\n\n${input.rewardName}\n${codeLabel}: ${input.code}${pinText}`.trim(),
+  };
+}
+
+/** The gift-card e-mail a language has until a member saves the app's own. */
+export const builtInRewardMail = (language: Language) => ({
+  subject: mailText(language, "reward.subject"),
+  body: mailText(language, "reward.body"),
+});
+
+/**
+ * The language a user's e-mails are written in: the one their app reported, else the app's default
+ * language (General settings), else English. One indexed read.
+ */
+export async function mailLanguageOf(tx: Db | Tx, appId: string, userId: string): Promise<Language> {
+  const [row] = await tx
+    .select({ user: appUsers.language, app: generalConfigs.language })
+    .from(appUsers)
+    .leftJoin(generalConfigs, eq(generalConfigs.adminId, appUsers.adminId))
+    .where(and(eq(appUsers.adminId, appId), eq(appUsers.id, userId)));
+  return row?.user ?? row?.app ?? "en";
+}
+
+export type RewardMailDraft = { language: Language; subject: string; text: string };
+
+/**
+ * The gift-card e-mail for a user's reward: the app's template in the user's language (the built-in one
+ * until saved), with the reward's name in place of {reward}; HTML-escaped in the body, as written in
+ * the subject.
+ */
+export async function rewardMailDraft(
+  tx: Db | Tx,
+  appId: string,
+  userId: string,
+  rewardName: string,
+): Promise<RewardMailDraft> {
+  const language = await mailLanguageOf(tx, appId, userId);
+  const [saved] = await tx
+    .select({ subject: rewardMailTemplates.subject, body: rewardMailTemplates.body })
+    .from(rewardMailTemplates)
+    .where(and(eq(rewardMailTemplates.adminId, appId), eq(rewardMailTemplates.language, language)));
+  const template = saved ?? builtInRewardMail(language);
+  return {
+    language,
+    // A function, so that "$&" in a reward's name is written as it is.
+    subject: template.subject.replaceAll(rewardMailPlaceholder, () => rewardName),
+    text: template.body.replaceAll(rewardMailPlaceholder, () => escapeHtml(rewardName)),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   setLanguage,
   toProfile,
 } from "../auth/index.ts";
+import { getGeneralConfig } from "../settings/index.ts";
 import { adjustmentAllowance } from "../team/index.ts";
 
 // What an administrator who must still turn 2FA on may call (the installation requires it).
@@ -24,14 +25,19 @@ export async function profileRoutes(
 ) {
   const { db } = app.deps;
 
-  const profileOf = async (request: FastifyRequest, admin = currentAdmin(request)) =>
-    toProfile(
-      admin,
-      currentApp(request),
-      currentSession(request).mfaRequired,
-      await adjustmentAllowance(db, actorOf(request)),
-      request.headers["accept-language"],
-    );
+  const profileOf = async (request: FastifyRequest, admin = currentAdmin(request)) => {
+    const app = currentApp(request);
+    const [allowance, general] = await Promise.all([
+      adjustmentAllowance(db, actorOf(request)),
+      getGeneralConfig(db, app.id),
+    ]);
+    return toProfile(admin, app, {
+      mfaRequired: currentSession(request).mfaRequired,
+      adjustmentAllowance: allowance,
+      acceptLanguage: request.headers["accept-language"],
+      timeZone: general.timeZone,
+    });
+  };
 
   route(app, profileEndpoints.me, async (request) => profileOf(request), beforeMfaEnrolment);
 

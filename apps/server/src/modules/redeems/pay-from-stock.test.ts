@@ -360,7 +360,10 @@ describe("the code at rest, in answers, in the e-mail and on reveal", () => {
   beforeAll(async () => {
     itemId = await newItem("inventory", "GB");
     await stock(itemId, [{ code, pin: "4321", expiresOn: dayFromToday(30) }]);
-    paidId = (await newRedeem(itemId)).id;
+    const redeem = await newRedeem(itemId);
+    paidId = redeem.id;
+    // The e-mail's card lines are in the user's language: this user's app reported English.
+    await t.db.update(appUsers).set({ language: "en" }).where(eq(appUsers.id, redeem.userId));
   });
 
   it("sends the code and its PIN; the e-mail fails twice, is retried with the same code, and the code never returns to stock", async () => {

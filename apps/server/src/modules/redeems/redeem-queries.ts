@@ -6,7 +6,13 @@ import { admins, appUsers, ipScreenings, mailOutbox, redeems } from "../../db/sc
 import { tenantTotal } from "../../lib/activity-totals.ts";
 import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
 import { toAppUser } from "../app-users/index.ts";
-import { fulfilmentOf, latestPayout, needsApproval, readPayoutSettings } from "../payouts/index.ts";
+import {
+  fulfilmentOf,
+  latestPayout,
+  needsApproval,
+  readPayoutSettings,
+  rewardMailDraft,
+} from "../payouts/index.ts";
 import { toIpScreening } from "../risk/index.ts";
 import { toDelivery, toRedeem } from "./redeems.mapper.ts";
 
@@ -71,7 +77,7 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     .leftJoin(admins, eq(admins.id, redeems.approvedByAdminId))
     .where(and(tenant(adminId), eq(redeems.id, id)));
   if (!row) return null;
-  const [[mail], [screening], fulfilment, rules, payout] = await Promise.all([
+  const [[mail], [screening], fulfilment, rules, payout, mailDraft] = await Promise.all([
     db
       .select()
       .from(mailOutbox)
@@ -93,6 +99,7 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
     fulfilmentOf(db, adminId, row.redeem.rewardItemId),
     readPayoutSettings(db, adminId),
     latestPayout(db, id),
+    rewardMailDraft(db, adminId, row.user.id, row.redeem.rewardName),
   ]);
   const { approvedByAdminId, approvedAt } = row.redeem;
   return {
@@ -110,5 +117,6 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
         ? { by: { _id: approvedByAdminId, fullName: row.approverName ?? "" }, at: approvedAt.toISOString() }
         : null,
     payout,
+    mailDraft,
   };
 }

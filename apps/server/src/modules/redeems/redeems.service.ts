@@ -33,6 +33,7 @@ import {
   composeRewardMail,
   fulfilmentOf,
   insertPayouts,
+  mailLanguageOf,
   pinOfRedeem,
   readPayoutSettings,
   takeStockCode,
@@ -229,7 +230,9 @@ export async function payRedeem(
       .where(eq(mailConfigs.adminId, adminId));
     if (!config) throw new AppError(400, messages.mailNotConfigured);
     const paid = await paidWith(tx, redeem, input, method);
-    const mail = composeRewardMail(paid);
+    // The operator wrote the message (from the template in the user's language); the card's lines follow it.
+    const language = await mailLanguageOf(tx, adminId, redeem.userId);
+    const mail = composeRewardMail({ ...paid, language });
     await recordAudit(tx, payEntry(actor, redeem, paid));
     await changeRedeemStatus(tx, redeem, redeemStatus.sent, {
       code: paid.code,

@@ -25,6 +25,7 @@ const toGeneralConfig = (row: GeneralRow): GeneralConfig => ({
   twShare: row.twShare,
   blockVpnSignups: row.blockVpnSignups,
   timeZone: row.timeZone,
+  language: row.language,
   updatedAt: row.updatedAt.toISOString(),
 });
 

@@ -1,4 +1,4 @@
-import { type MailConfig, type mailBodySchema, messages } from "@rewards/contract";
+import { type Language, type MailConfig, type mailBodySchema, messages } from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -6,6 +6,7 @@ import { mailConfigs } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { mailText } from "../../lib/mail-texts/index.ts";
 import { mailgunMailer } from "../../lib/platform-mail.ts";
 import { keepOrReplace, maskSecret } from "../../lib/secrets.ts";
 
@@ -77,9 +78,10 @@ export async function updateMailConfig(db: Db, actor: Actor, id: string, input: 
 export async function sendTestMail(
   db: Db,
   actor: Actor,
-  to: string,
+  message: { to: string; language: Language },
   mailgun: { baseUrl: string; timeoutMs: number },
 ) {
+  const { to, language } = message;
   const adminId = actor.appId;
   const [row] = await db.select().from(mailConfigs).where(eq(mailConfigs.adminId, adminId));
   if (!row) throw new AppError(400, messages.mailNotConfigured);
@@ -91,8 +93,8 @@ export async function sendTestMail(
   try {
     await mailer.send({
       to,
-      subject: "Test e-mail from your rewards app",
-      text: `This is a test message sent through the Mailgun domain ${row.mailgunDomain}. Mail sending works.`,
+      subject: mailText(language, "testMail.subject"),
+      text: mailText(language, "testMail.text", { domain: row.mailgunDomain }),
     });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);

@@ -10,15 +10,23 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { found } from "../../lib/tenant-scope.ts";
-import { actorOf, currentApp, ownAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentApp, memberLanguage, ownAppId } from "../../plugins/require-admin.ts";
 import { createGeneralConfig, getGeneralConfig, updateGeneralConfig } from "./general-config.service.ts";
 import { createMailConfig, getMailConfig, sendTestMail, updateMailConfig } from "./mail.service.ts";
 import { createPushConfig, getPushConfig, updatePushConfig } from "./push.service.ts";
+import {
+  listRewardMailTemplates,
+  resetRewardMailTemplate,
+  saveRewardMailTemplate,
+} from "./reward-mail.service.ts";
 import { createSocialConfig, getSocialConfig, updateSocialConfig } from "./social.service.ts";
 
 const isSocialName = (name: string): name is SocialName => (socialNames as readonly string[]).includes(name);
 
-/** Social logins, Mailgun, the general config and push, one record each; and the app key. */
+/**
+ * Social logins, Mailgun, the general config and push, one record each; the gift-card e-mail per
+ * language; and the app key.
+ */
 export async function settingsRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
@@ -41,14 +49,31 @@ export async function settingsRoutes(app: FastifyInstance) {
     mailconfig: await createMailConfig(db, actorOf(request), request.body),
   }));
   route(app, settingsEndpoints.testMail, async (request) =>
-    sendTestMail(db, actorOf(request), request.body.to, {
-      baseUrl: config.mailgunBaseUrl,
-      timeoutMs: config.outboundTimeoutMs,
-    }),
+    sendTestMail(
+      db,
+      actorOf(request),
+      { to: request.body.to, language: memberLanguage(request) },
+      {
+        baseUrl: config.mailgunBaseUrl,
+        timeoutMs: config.outboundTimeoutMs,
+      },
+    ),
   );
   route(app, settingsEndpoints.updateMail, async (request) =>
     found(await updateMailConfig(db, actorOf(request), request.params.id, request.body)),
   );
+
+  route(app, settingsEndpoints.rewardMail, async (request) =>
+    listRewardMailTemplates(db, ownAppId(request, request.params.adminId)),
+  );
+  route(app, settingsEndpoints.saveRewardMail, async (request) => {
+    ownAppId(request, request.params.adminId);
+    return saveRewardMailTemplate(db, actorOf(request), request.params.language, request.body);
+  });
+  route(app, settingsEndpoints.resetRewardMail, async (request) => {
+    ownAppId(request, request.params.adminId);
+    return resetRewardMailTemplate(db, actorOf(request), request.params.language);
+  });
 
   route(app, settingsEndpoints.general, async (request) =>
     getGeneralConfig(db, ownAppId(request, request.params.adminId)),

@@ -2,7 +2,7 @@ import { messages, teamEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { actorOf, currentAdmin, currentAppId } from "../../plugins/require-admin.ts";
+import { actorOf, currentAdmin, currentAppId, memberLanguage } from "../../plugins/require-admin.ts";
 import type { TeamService } from "./team.service.ts";
 
 /** The team of the session's app: members and invitations (behind the administrator's token). */
@@ -14,7 +14,11 @@ export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamSer
   );
 
   route(app, teamEndpoints.invite, async (request, reply) => {
-    const created = await team.invite(currentAppId(request), currentAdmin(request).id, request.body);
+    const created = await team.invite(
+      currentAppId(request),
+      { id: currentAdmin(request).id, language: memberLanguage(request) },
+      request.body,
+    );
     reply.code(201);
     return created;
   });

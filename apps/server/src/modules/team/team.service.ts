@@ -1,4 +1,11 @@
-import type { InviteDetails, MemberRole, TeamAnswer, TeamMember, TeamSettings } from "@rewards/contract";
+import type {
+  InviteDetails,
+  Language,
+  MemberRole,
+  TeamAnswer,
+  TeamMember,
+  TeamSettings,
+} from "@rewards/contract";
 import { messages } from "@rewards/contract";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
@@ -13,6 +20,7 @@ import {
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { mailText } from "../../lib/mail-texts/index.ts";
 import { MailSendError, type PlatformMailer } from "../../lib/platform-mail.ts";
 import { hashResetToken, newResetToken, ownAppFirst } from "../auth/index.ts";
 import { readTeamSettings } from "./team-settings.ts";
@@ -144,8 +152,16 @@ export function createTeamService({ db, mailer, publicUrl, now = () => new Date(
       });
     },
 
-    /** Records the invitation (replacing a pending one to the same address) and e-mails its link. */
-    async invite(appId: string, actorId: string, input: { email: string; role: MemberRole }) {
+    /**
+     * Records the invitation (replacing a pending one to the same address) and e-mails its link: in the
+     * invitee's language when they already have an account and chose one, else in the inviter's.
+     */
+    async invite(
+      appId: string,
+      inviter: { id: string; language: Language },
+      input: { email: string; role: MemberRole },
+    ) {
+      const actorId = inviter.id;
       const { token, tokenHash } = newResetToken();
       const expiresAt = new Date(now().getTime() + inviteTtlMs);
       const id = newId();
@@ -179,19 +195,25 @@ export function createTeamService({ db, mailer, publicUrl, now = () => new Date(
           }),
         );
       });
-      const [app] = await db
-        .select({ name: appNameColumn(appMembers.appId) })
-        .from(appMembers)
-        .where(eq(appMembers.appId, appId))
-        .limit(1);
-      const link = `${publicUrl}/auth/invite/${token}`;
+      const [[app], [invitee]] = await Promise.all([
+        db
+          .select({ name: appNameColumn(appMembers.appId) })
+          .from(appMembers)
+          .where(eq(appMembers.appId, appId))
+          .limit(1),
+        db.select({ language: admins.language }).from(admins).where(eq(admins.username, input.email)),
+      ]);
+      const language = invitee?.language ?? inviter.language;
+      const values = {
+        app: app?.name ?? mailText(language, "invite.unnamedApp"),
+        role: mailText(language, `role.${input.role}`),
+        link: `${publicUrl}/auth/invite/${token}`,
+      };
       try {
         await mailer.send({
           to: input.email,
-          subject: `You are invited to ${app?.name ?? "an app"} on Rewards Admin`,
-          text:
-            `Hello,\n\nYou are invited to join ${app?.name ?? "an app"} as ${input.role}. ` +
-            `Open this link within 7 days to accept:\n${link}\n\nIf you did not expect it, you can ignore this e-mail.`,
+          subject: mailText(language, "invite.subject", values),
+          text: mailText(language, "invite.text", values),
         });
       } catch (error) {
         if (error instanceof MailSendError) throw new AppError(503, messages.inviteMailFailed);

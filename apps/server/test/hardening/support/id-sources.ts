@@ -74,6 +74,10 @@ export const namedValues: Record<string, { values: readonly string[]; why: strin
   "/api/nativeAds/:name/:adminId {name}": { values: ["applovin"], why: "a native ads network's name" },
   "/api/setting/social/:adminId/:name {name}": { values: socialNames, why: "a social login's name" },
   "/postback/:postbackKey/:network {network}": { values: offerNetworks, why: "a postback network's name" },
+  "/api/setting/rewardmail/:adminId/:language {language}": {
+    values: ["de", "ja"],
+    why: "a language of the gift-card e-mail",
+  },
 };
 
 export const namedValuesOf = (operation: Operation, param: string) =>

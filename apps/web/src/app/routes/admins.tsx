@@ -4,14 +4,14 @@ import { IconLock } from "@tabler/icons-react";
 import { AdminsList } from "../../features/admins/components/admins-list";
 import { RequireMfaCard } from "../../features/security/components/require-mfa-card";
 import { useAuthStore } from "../../lib/auth-store";
-import { t } from "../../lib/i18n";
+import { t, translateMessage } from "../../lib/i18n";
 
 export function AdminsRoute() {
   const user = useAuthStore((state) => state.user);
   if (!user?.installationOwner) {
     return (
       <Alert color="yellow" title={t("errorPage.forbidden")} icon={<IconLock size={20} />}>
-        {messages.ownerOnly}
+        {translateMessage(messages.ownerOnly)}
       </Alert>
     );
   }

@@ -4,8 +4,8 @@ import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { useChooseLanguage } from "../../features/auth/api/choose-language";
 import { t } from "../../lib/i18n";
 import { useLanguageStore } from "../../lib/language";
+import { languageNames } from "../../lib/language-names";
 import { showError } from "../../lib/show-error";
-import { languageNames } from "./language-names";
 
 /** The header's language selector: the member's choice, kept in their profile. */
 export function LanguageMenu() {

@@ -4,8 +4,8 @@ import { IconLanguage } from "@tabler/icons-react";
 import { useChooseLanguage } from "../../features/auth/api/choose-language";
 import { t } from "../../lib/i18n";
 import { useLanguageStore } from "../../lib/language";
+import { languageNames } from "../../lib/language-names";
 import { showError } from "../../lib/show-error";
-import { languageNames } from "./language-names";
 
 /**
  * The language selector of the sign-in pages: the browser's own select, which costs the sign-in page

@@ -7,6 +7,7 @@ import { RiskBadge } from "../../../components/risk-badge";
 import { OfferStatusBadge, UserStatusBadge, VerifiedBadge } from "../../../components/status-badges";
 import { formatDateTime, formatUsd } from "../../../lib/format";
 import { type I18nKey, t } from "../../../lib/i18n";
+import { languageNames } from "../../../lib/language-names";
 import { paths } from "../../../lib/paths";
 
 export function DetailsSummary({ details }: { details: AppUserDetails }) {
@@ -38,6 +39,9 @@ export function DetailsSummary({ details }: { details: AppUserDetails }) {
         )}
       </DetailField>
       <DetailField label="appUsers.details.joined">{formatDateTime(details.createdAt)}</DetailField>
+      <DetailField label="appUsers.details.language">
+        {details.language ? languageNames[details.language] : t("appUsers.details.languageDefault")}
+      </DetailField>
     </SimpleGrid>
   );
 }

@@ -199,6 +199,8 @@ describe("User modals", () => {
     expect(dialog.getByText("$1.23")).toBeInTheDocument();
     expect(dialog.getByText("Pixel 8")).toBeInTheDocument();
     expect(dialog.getByText(/"browser": "Chrome"/)).toBeInTheDocument();
+    // The app sent no locale we speak: the user's e-mails are in the app's default language.
+    expect(dialog.getByText("E-mail language").nextSibling).toHaveTextContent("App default");
   });
 
   it("reports details that cannot be loaded", async () => {
@@ -278,6 +280,12 @@ describe("User details: fraud signals", () => {
       dialog.getByText("No other account shares this user's visitor id, device ids or sign-up IP"),
     ).toBeInTheDocument();
     expect(dialog.getByText("No screening recorded")).toBeInTheDocument();
+  });
+
+  it("names the language of the user's e-mails", async () => {
+    openDetails(appUserDetails(1, { language: "fr" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "User Details" }));
+    expect((await dialog.findByText("E-mail language")).nextSibling).toHaveTextContent("Français");
   });
 
   it("says when the IP-data service could not screen the sign-up", async () => {

@@ -33,6 +33,7 @@ export function recordPath(entry: Pick<AuditEntry, "action" | "recordType" | "re
     case "socialConfig":
     case "mailConfig":
     case "generalConfig":
+    case "rewardMailTemplate":
     case "pushConfig":
       return paths.setting;
     case "notification":

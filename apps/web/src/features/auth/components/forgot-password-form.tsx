@@ -4,7 +4,7 @@ import { messages, type RecoverBody, recoverBodySchema } from "@rewards/contract
 import { IconInfoCircle } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
 import { useRecover } from "../api/recover";
@@ -23,7 +23,9 @@ export function ForgotPasswordForm() {
     recoverMutation.mutate(values, {
       // The sign-in page shows the notice; /auth forwards it to /auth/login.
       onSuccess: (answer) =>
-        navigate(paths.auth.root, { state: { notice: answer?.message || messages.recoverSent } }),
+        navigate(paths.auth.root, {
+          state: { notice: translateMessage(answer?.message || messages.recoverSent) },
+        }),
       onError: (failure) => form.setErrors(fieldErrorsOf(failure)),
     }),
   );

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type MfaCodeBody, messages, mfaCodeBodySchema } from "@rewards/contract";
+import { type MfaCodeBody, mfaCodeBodySchema } from "@rewards/contract";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { MfaCodeField } from "../../../components/mfa-code-field";
+import { ApiError } from "../../../lib/api-client";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
@@ -31,7 +32,7 @@ export function MfaCodeForm({ mfaToken, onRestart }: MfaCodeFormProps) {
       {
         onError: (error) => {
           // The step's token lives a few minutes: past that only the password step can start again.
-          if (error.message === messages.mfaTokenInvalid) onRestart(error.message);
+          if (error instanceof ApiError && error.code === "mfaTokenInvalid") onRestart(error.message);
           else form.setFieldValue("code", "");
         },
       },

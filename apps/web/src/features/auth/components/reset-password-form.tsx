@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { fieldErrorsOf, formResolver } from "../../../lib/form";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { errorColor } from "../../../theme";
 import { useCheckResetToken } from "../api/check-reset-token";
@@ -20,7 +20,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     validate: formResolver(resetBodySchema),
     validateInputOnBlur: true,
   });
-  const tokenProblem = check.data?.message || check.error?.message;
+  // The check answers why a link is unusable in English; a failed check is already in the language shown.
+  const tokenProblem = check.data?.message ? translateMessage(check.data.message) : check.error?.message;
 
   const submit = form.onSubmit((values) =>
     resetMutation.mutate(values, { onError: (failure) => form.setErrors(fieldErrorsOf(failure)) }),
@@ -33,7 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <AuthFormHeader title={t("auth.reset.title")} />
         <Alert color="green" icon={<IconCircleCheck size={20} />}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{resetMutation.data?.message || messages.resetDone}</Text>
+            <Text size="sm">{translateMessage(resetMutation.data?.message || messages.resetDone)}</Text>
             <Anchor component={Link} to={paths.auth.login} size="sm" fw={600}>
               {t("auth.reset.signIn")}
             </Anchor>
@@ -61,7 +62,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       )}
       {resetMutation.error && (
         <Alert color={errorColor} icon={<IconAlertTriangle size={20} />}>
-          {resetMutation.error.message || messages.resetFailed}
+          {resetMutation.error.message || translateMessage(messages.resetFailed)}
         </Alert>
       )}
       <form noValidate onSubmit={submit}>

@@ -4,7 +4,7 @@ import { messages, type Reward, rewardFieldsSchema, rewardIconField } from "@rew
 import { useListOutlet } from "../../../components/list/list-outlet";
 import { useCloseRouteModal } from "../../../components/list/route-modal";
 import { formResolver } from "../../../lib/form";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
 import { useCreateReward } from "../api/create-reward";
 import { useUpdateReward } from "../api/update-reward";
@@ -19,7 +19,7 @@ const fieldsResolver = formResolver(rewardFieldsSchema);
 /** The reward form: name and priority by the contract's rules; the icon is required on create only. */
 export function rewardFormErrors(values: RewardFormValues, creating: boolean) {
   const errors = fieldsResolver(values);
-  if (creating && !values.file) errors[rewardIconField] = messages.imageRequired;
+  if (creating && !values.file) errors[rewardIconField] = translateMessage(messages.imageRequired);
   return errors;
 }
 

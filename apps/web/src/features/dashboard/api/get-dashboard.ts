@@ -7,12 +7,9 @@ import {
 } from "@rewards/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, call } from "../../../lib/api-client";
+import { translateMessage } from "../../../lib/i18n";
+import { useLanguageStore } from "../../../lib/language";
 import { dashboardKeys } from "./keys";
-
-/** The browser's IANA zone: "today" and the 7 daily points are the operator's local days. */
-export function clientTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
 
 export async function getDashboard(
   { tz, range }: { tz: string; range: DashboardRange },
@@ -21,11 +18,15 @@ export async function getDashboard(
   const answer: unknown = await call(dashboardEndpoints.figures, { query: { tz, range } }, { signal });
   // Every figure on the screen is read from this one object: an answer of another shape is a failed load.
   const parsed = dashboardSchema.safeParse(answer);
-  if (!parsed.success) throw new ApiError(500, messages.internal);
+  if (!parsed.success) throw new ApiError(500, translateMessage(messages.internal), {}, "internal");
   return parsed.data;
 }
 
-export function getDashboardQueryOptions(range: DashboardRange, tz = clientTimeZone()) {
+/**
+ * The figures of a range of days in `tz`, the app's time zone (the profile's): "today" and the 7 daily
+ * points are the same days as every other date the dashboard shows, whatever the browser's zone.
+ */
+export function getDashboardQueryOptions(range: DashboardRange, tz: string) {
   return queryOptions({
     queryKey: dashboardKeys.one(tz, range),
     queryFn: ({ signal }) => getDashboard({ tz, range }, { signal }),
@@ -35,5 +36,6 @@ export function getDashboardQueryOptions(range: DashboardRange, tz = clientTimeZ
 }
 
 export function useDashboard(range: DashboardRange) {
-  return useQuery(getDashboardQueryOptions(range));
+  const timeZone = useLanguageStore((state) => state.timeZone);
+  return useQuery(getDashboardQueryOptions(range, timeZone));
 }

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import dayjs from "dayjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../lib/auth-store";
-import { renderApp } from "../../../test/app";
+import { owner, renderApp } from "../../../test/app";
 import { dashboard } from "../../../test/fixtures/dashboard";
 import { errorBody } from "../../../test/render";
 
@@ -154,17 +153,22 @@ describe("Dashboard", () => {
     expect(calls().filter(isDash)).toHaveLength(2);
   });
 
-  it("asks for the chosen range in the browser's time zone and keeps it in the URL", async () => {
+  it("asks for the chosen range in the app's time zone, not the browser's, and keeps it in the URL", async () => {
     const resolved = Intl.DateTimeFormat().resolvedOptions();
     vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue({
       ...resolved,
-      timeZone: "Asia/Tokyo",
+      timeZone: "America/Los_Angeles",
     });
-    const { calls, router } = renderApp("/dashboard", (call) => {
-      if (!isDash(call)) return { body: {} };
-      const range = paramsOf(call).get("range") as "today" | "last7";
-      return { body: dashboard({ range, todayOffers: range === "today" ? 12 : 77 }) };
-    });
+    const app = { ...owner, timeZone: "Asia/Tokyo" };
+    const { calls, router } = renderApp(
+      "/dashboard",
+      (call) => {
+        if (!isDash(call)) return { body: {} };
+        const range = paramsOf(call).get("range") as "today" | "last7";
+        return { body: dashboard({ range, todayOffers: range === "today" ? 12 : 77 }) };
+      },
+      app,
+    );
     expect(await (await firstWidget("Today's offers")).findByText("12")).toBeInTheDocument();
     expect(Object.fromEntries(paramsOf(calls().filter(isDash)[0]))).toEqual({
       tz: "Asia/Tokyo",
@@ -172,7 +176,14 @@ describe("Dashboard", () => {
     });
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: `Today: ${dayjs().format("D MMM")}` }));
+    // Today is Tokyo's day, as the footer says.
+    const tokyoToday = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Tokyo",
+      day: "numeric",
+      month: "short",
+    });
+    expect(screen.getByText("Times in Asia/Tokyo")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: `Today: ${tokyoToday.format(new Date())}` }));
     await user.click(await screen.findByRole("menuitem", { name: "Last 7 days" }));
 
     await waitFor(() => expect(router.state.location.search).toBe("?range=last7"));

@@ -45,6 +45,7 @@ const user: AppUser = {
   facebookId: null,
   visitorId: null,
   riskReasons: [],
+  language: null,
 };
 
 const offers = [offer(1), offer(2, { status: "reversed", network: "bitlabs" })];

@@ -65,6 +65,12 @@ describe("An item's codes", () => {
     useAuthStore.getState().logout();
   });
 
+  it("shows a code's expiry as the day it names, in an app west of UTC too", async () => {
+    renderApp(pageUrl, answers(), { ...memberAs("owner"), timeZone: "America/New_York" });
+    const row = (await screen.findByText("••••7QX2")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("31 Jan 2027")).toBeInTheDocument();
+  });
+
   it("shows the stock and the codes masked, with their PIN, expiry, state and redeem", async () => {
     open();
     expect(await screen.findByRole("heading", { name: "Codes of $5" })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DateCell } from "../../../components/date-cell";
 import { RevealedCodeModal } from "../../../components/revealed-code-modal";
-import { formatDate } from "../../../lib/format";
+import { formatDay } from "../../../lib/format";
 import { t } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 import { useCanCall } from "../../../lib/permissions";
@@ -110,7 +110,8 @@ function columns(itemId: string, canReveal: boolean, canDelete: boolean): DataTa
     {
       accessor: "expiresAt",
       title: t("payouts.codes.column.expires"),
-      render: (code) => (code.expiresAt ? formatDate(code.expiresAt) : t("payouts.codes.never")),
+      // A calendar day (YYYY-MM-DD), not a moment: the same day in every zone.
+      render: (code) => (code.expiresAt ? formatDay(code.expiresAt) : t("payouts.codes.never")),
     },
     {
       accessor: "state",

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from "@mantine/core";
 import { messages } from "@rewards/contract";
 import { Link } from "react-router";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { paths } from "../../../lib/paths";
 
 /**
@@ -14,7 +14,7 @@ export function PayoutsPausedAlert({ paused }: { paused: boolean | undefined }) 
   return (
     <Alert color="yellow" title={t("redeems.payoutsPaused")} mb="md" data-testid="payouts-paused">
       <Text size="sm">
-        {messages.payoutsPaused}{" "}
+        {translateMessage(messages.payoutsPaused)}{" "}
         <Anchor component={Link} to={paths.payouts.settings} size="sm">
           {t("redeems.payoutsPaused.link")}
         </Anchor>

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Payout } from "@rewards/contract";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../lib/format";
-import { type I18nKey, t } from "../../../lib/i18n";
+import { type I18nKey, t, translateMessage } from "../../../lib/i18n";
 import { PayoutStateBadge } from "./payout-state-badge";
 
 function Field({ label, children }: { label: I18nKey; children: ReactNode }) {
@@ -31,7 +31,9 @@ export function RedeemPayoutSection({ payout }: { payout: Payout }) {
         <PayoutStateBadge state={payout.status} />
       </Field>
       <Field label="payoutState.field.attempts">{payout.attempts}</Field>
-      <Field label="payoutState.field.message">{payout.message ?? none}</Field>
+      <Field label="payoutState.field.message">
+        {payout.message ? translateMessage(payout.message) : none}
+      </Field>
       <Field label="payoutState.field.nextAttempt">
         {payout.nextAttemptAt ? formatDateTime(payout.nextAttemptAt) : none}
       </Field>

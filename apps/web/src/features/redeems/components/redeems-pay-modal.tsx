@@ -4,7 +4,7 @@ import { useState } from "react";
 import { LoadError } from "../../../components/loading-block";
 import { SubmitIfCan } from "../../../components/submit-if-can";
 import { useReturnFocus } from "../../../lib/focus";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 import { usePayoutJob } from "../api/get-payout-job";
 import { usePayRedeems } from "../api/pay-redeems";
@@ -76,7 +76,9 @@ function JobProgress({ job }: { job: PayoutJob }) {
                   <Table.Td>
                     <PayoutStateBadge state={result.status} />
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{result.message ?? ""}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    {result.message ? translateMessage(result.message) : ""}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -14,7 +14,8 @@ import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { useAuthStore } from "../../../lib/auth-store";
 import { formResolver } from "../../../lib/form";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
+import { languageNames } from "../../../lib/language-names";
 import { paths } from "../../../lib/paths";
 import { showSaveError } from "../../../lib/save-errors";
 import { errorColor } from "../../../theme";
@@ -23,7 +24,7 @@ import { useBackToList } from "./send-page-link";
 
 // tiptap is large: it comes in its own chunk, after the form is already on screen.
 const RichTextBody = lazy(() =>
-  import("./rich-text-body").then((module) => ({ default: module.RichTextBody })),
+  import("../../../components/rich-text-body").then((module) => ({ default: module.RichTextBody })),
 );
 
 function initialValues(redeem: RedeemDetails): PayRedeemBody {
@@ -32,15 +33,28 @@ function initialValues(redeem: RedeemDetails): PayRedeemBody {
     code: "",
     rewardName: redeem.rewardName,
     redeemEmail: redeem.redeemEmail,
-    subject: redeem.subject ?? t("redeems.send.defaultSubject", { reward: redeem.rewardName }),
-    text: redeem.text ?? `<p>${t("redeems.send.defaultText")}</p>`,
+    // A redeem not sent yet starts from the app's gift-card e-mail, in its user's language.
+    subject: redeem.subject ?? redeem.mailDraft.subject,
+    text: redeem.text ?? redeem.mailDraft.text,
   };
+}
+
+/** Which language the e-mail is written in, and why: the user's own, else the app's default. */
+function MailLanguage({ redeem }: { redeem: RedeemDetails }) {
+  const language = languageNames[redeem.mailDraft.language];
+  return (
+    <Text size="xs" c="dimmed" data-testid="mail-language">
+      {redeem.user.language
+        ? t("redeems.send.languageUser", { language })
+        : t("redeems.send.languageDefault", { language })}
+    </Text>
+  );
 }
 
 /** Without a Mailgun config nothing can be sent: say where to set one up. */
 function MailNotConfigured() {
   return (
-    <Alert color="yellow" title={messages.mailNotConfigured}>
+    <Alert color="yellow" title={translateMessage(messages.mailNotConfigured)}>
       <Text size="sm">
         {t("redeems.send.mailHint")}{" "}
         <Anchor component={Link} to={paths.setting} size="sm">
@@ -68,7 +82,7 @@ function ApprovalAlert({ block, redeemId }: { block: ApprovalBlock; redeemId: st
   if (block === "approvedByMe") {
     return (
       <Alert color="yellow" data-testid="pay-blocked">
-        {messages.approverCannotPay}
+        {translateMessage(messages.approverCannotPay)}
       </Alert>
     );
   }
@@ -92,7 +106,7 @@ function validator(fulfilment: Fulfilment) {
   return (values: PayRedeemBody) => {
     const errors = resolver(values);
     if (fulfilment === "manual" && !values.code?.trim() && !errors.code) {
-      return { ...errors, code: messages.giftCardCodeRequired };
+      return { ...errors, code: translateMessage(messages.giftCardCodeRequired) };
     }
     return errors;
   };
@@ -146,7 +160,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
           );
         },
         onError: (error) => {
-          const notConfigured = error instanceof ApiError && error.message === messages.mailNotConfigured;
+          const notConfigured = error instanceof ApiError && error.code === "mailNotConfigured";
           setMailMissing(notConfigured);
           const isConflict = error instanceof ApiError && error.status === 409;
           setConflict(isConflict ? error.message : null);
@@ -213,6 +227,7 @@ export function SendRedeemForm({ redeem }: { redeem: RedeemDetails }) {
             {...form.getInputProps("redeemEmail")}
           />
         </SimpleGrid>
+        <MailLanguage redeem={redeem} />
         <TextInput label={t("redeems.send.subject")} withAsterisk {...form.getInputProps("subject")} />
         <Suspense fallback={<Skeleton height={240} radius="md" />}>
           <RichTextBody

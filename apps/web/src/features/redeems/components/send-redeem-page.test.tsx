@@ -76,6 +76,39 @@ describe("Send Redeem page", () => {
     expect(await screen.findByText("Reward sent to receiver1@example.com")).toBeInTheDocument();
   });
 
+  it("starts from the app's e-mail in the user's language, and says which language it is", async () => {
+    const german = redeemDetails(1, {
+      user: { ...redeemDetails(1).user, language: "de" },
+      mailDraft: {
+        language: "de",
+        subject: "Ihre Prämie Amazon ist da",
+        text: "<p>Vielen Dank, dass Sie unsere App nutzen!</p>",
+      },
+    });
+    const { calls } = await openSendPage(answerWith(() => ({ body: german }), german));
+    expect(screen.getByLabelText(/Subject/)).toHaveValue("Ihre Prämie Amazon ist da");
+    expect(screen.getByText("Vielen Dank, dass Sie unsere App nutzen!")).toBeInTheDocument();
+    expect(screen.getByTestId("mail-language")).toHaveTextContent("Written in Deutsch (the user's language)");
+
+    await userEvent.type(screen.getByLabelText(/Gift Card Code/), "GIFT-1");
+    await userEvent.click(screen.getByRole("button", { name: "Send Reward" }));
+    await waitFor(() => expect(calls().some((call) => call.method === "PUT")).toBe(true));
+    expect(calls().find((call) => call.method === "PUT")?.body).toMatchObject({
+      subject: "Ihre Prämie Amazon ist da",
+      text: "<p>Vielen Dank, dass Sie unsere App nutzen!</p>",
+    });
+  });
+
+  it("keeps a redeem's own subject and text, and names the app's language for a user without one", async () => {
+    const saved = redeemDetails(1, { subject: "Saved subject", text: "<p>Saved text</p>" });
+    await openSendPage(answerWith(() => ({ body: saved }), saved));
+    expect(screen.getByLabelText(/Subject/)).toHaveValue("Saved subject");
+    expect(screen.getByText("Saved text")).toBeInTheDocument();
+    expect(screen.getByTestId("mail-language")).toHaveTextContent(
+      "Written in English (the app's default language)",
+    );
+  });
+
   it("checks the form with the contract's rules before sending", async () => {
     // A manual item: the code is required before anything is sent, with the server's message.
     const { calls } = await openSendPage(answerForItem("manual", () => ({ body: {} })));

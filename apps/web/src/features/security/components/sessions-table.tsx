@@ -17,7 +17,7 @@ import { DateCell } from "../../../components/date-cell";
 import { LoadingBlock } from "../../../components/loading-block";
 import { useForgetSession } from "../../../lib/forget-session";
 import { formatDateTime, fromNow } from "../../../lib/format";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { showError } from "../../../lib/show-error";
 import { errorColor } from "../../../theme";
 import { useRevokeAllSessions, useRevokeSession, useSessions } from "../api/sessions";
@@ -38,7 +38,7 @@ export function SessionsTable() {
   const onRevoke = (session: AdminSession) =>
     revoke.mutate(session, {
       // Ending this browser's own session is signing out.
-      onSuccess: () => session.current && forgetSession(messages.signedOut),
+      onSuccess: () => session.current && forgetSession(translateMessage(messages.signedOut)),
       onError: (error) => showError(t("sessions.revokeFailed"), error),
     });
 
@@ -134,7 +134,7 @@ function SignOutEverywhere() {
   const forgetSession = useForgetSession();
   const confirm = () =>
     revokeAll.mutate(undefined, {
-      onSuccess: () => forgetSession(messages.sessionsEnded),
+      onSuccess: () => forgetSession(translateMessage(messages.sessionsEnded)),
       onError: (error) => showError(t("sessions.revokeAllFailed"), error),
     });
 

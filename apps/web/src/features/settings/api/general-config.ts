@@ -6,6 +6,7 @@ import {
 } from "@rewards/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
+import { profileQueryKey } from "../../../lib/current-admin";
 import { queryRoots } from "../../../lib/query-roots";
 import { saveRecord } from "../../../lib/save-record";
 import { settingsKeys } from "./keys";
@@ -35,8 +36,12 @@ export function useSaveGeneralConfig() {
   return useMutation({
     mutationFn: saveGeneralConfig,
     onSuccess: () => {
-      // Analytics counts days in the reporting time zone the form holds.
+      // Analytics counts days in the reporting time zone the form holds; a redeem's e-mail draft is in the
+      // app's e-mail language when its user's is unknown.
       void queryClient.invalidateQueries({ queryKey: queryRoots.analytics });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.redeems });
+      // The profile carries the app's time zone, which every date on the dashboard is shown in.
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       return queryClient.invalidateQueries({ queryKey: settingsKeys.generals() });
     },
   });

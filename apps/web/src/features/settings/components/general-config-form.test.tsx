@@ -18,6 +18,7 @@ const saved: GeneralConfig = {
   twShare: 20,
   blockVpnSignups: false,
   timeZone: "UTC",
+  language: "en",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
@@ -56,6 +57,19 @@ describe("GeneralConfigForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: "PUT", body: { timeZone: "Europe/Berlin", ratio: 1000 } });
+  });
+
+  it("saves the e-mail language for app users whose app sent no locale we speak", async () => {
+    const calls = stubFetch(() => ({ body: { ...saved, language: "ja" } }));
+    renderWithProviders(<GeneralConfigForm config={saved} />);
+    const language = screen.getByLabelText(/^E-mail language for app users/, { selector: "input" });
+    expect(language).toHaveValue("English");
+    expect(screen.getByText(/users whose app sent no locale we speak/)).toBeInTheDocument();
+    await userEvent.click(language);
+    await userEvent.click(await screen.findByRole("option", { name: "日本語" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: "PUT", body: { language: "ja", timeZone: "UTC", ratio: 1000 } });
   });
 
   it("shows the saved switch turned on", () => {

@@ -1,9 +1,15 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { type GeneralConfig, type GeneralConfigBody, generalConfigBodySchema } from "@rewards/contract";
+import {
+  type GeneralConfig,
+  type GeneralConfigBody,
+  generalConfigBodySchema,
+  languages,
+} from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
+import { languageNames } from "../../../lib/language-names";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveGeneralConfig } from "../api/general-config";
 import { FormActions } from "./form-actions";
@@ -28,6 +34,7 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
       twShare: config.twShare,
       blockVpnSignups: config.blockVpnSignups,
       timeZone: config.timeZone,
+      language: config.language,
     },
     validate: formResolver(generalConfigBodySchema),
     validateInputOnBlur: true,
@@ -75,6 +82,14 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
           maw={360}
           data={timeZoneChoices(config.timeZone)}
           {...form.getInputProps("timeZone")}
+        />
+        <Select
+          label={t("settings.general.language")}
+          description={t("settings.general.language.hint")}
+          allowDeselect={false}
+          maw={360}
+          data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+          {...form.getInputProps("language")}
         />
         <FormActions saving={save.isPending} />
       </Stack>

@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { type AppSetting, type IdentityFields, identityFieldsSchema, messages } from "@rewards/contract";
 import { useState } from "react";
 import { formResolver } from "../../../lib/form";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveAppSetting } from "../api/app-setting";
 import { FormActions } from "./form-actions";
@@ -30,7 +30,7 @@ export function IdentityForm({ setting }: { setting: AppSetting }) {
       : Object.fromEntries(
           (["logo", "favicon"] as const)
             .filter((name) => !images[name])
-            .map((name) => [name, messages.imageRequired]),
+            .map((name) => [name, translateMessage(messages.imageRequired)]),
         );
     setImageErrors(missing);
     if (Object.keys(missing).length > 0) return;

@@ -1,4 +1,4 @@
-import { Card, Tabs } from "@mantine/core";
+import { Card, Stack, Tabs } from "@mantine/core";
 import type { SocialName } from "@rewards/contract";
 import { useCurrentAppId } from "../../../lib/current-admin";
 import { t } from "../../../lib/i18n";
@@ -13,6 +13,7 @@ import { IdentityForm } from "./identity-form";
 import { Loaded } from "./loaded";
 import { MailForm } from "./mail-form";
 import { PushForm } from "./push-form";
+import { RewardMailCard } from "./reward-mail-card";
 import { SocialForm } from "./social-form";
 
 const tabs = ["identity", "facebook", "google", "twitter", "mailgun", "general", "push"] as const;
@@ -31,11 +32,15 @@ function SocialTab({ adminId, name }: { adminId: string; name: SocialName }) {
     </Loaded>
   );
 }
+/** Mailgun, its test mail, and below them the gift-card e-mail each language sends. */
 function MailTab({ adminId }: { adminId: string }) {
   return (
-    <Loaded query={useMailConfig(adminId)} action={t("action.findMailconfig")}>
-      {(data) => <MailForm config={data} />}
-    </Loaded>
+    <Stack gap="xl">
+      <Loaded query={useMailConfig(adminId)} action={t("action.findMailconfig")}>
+        {(data) => <MailForm config={data} />}
+      </Loaded>
+      <RewardMailCard adminId={adminId} />
+    </Stack>
   );
 }
 function GeneralTab({ adminId }: { adminId: string }) {

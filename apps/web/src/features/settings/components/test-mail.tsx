@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type MailTestBody, mailTestBodySchema } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
-import { t } from "../../../lib/i18n";
+import { t, translateMessage } from "../../../lib/i18n";
 import { errorColor } from "../../../theme";
 import { useSendTestMail } from "../api/send-test-mail";
 
@@ -27,7 +27,7 @@ export function TestMail({ saved, defaultTo }: { saved: boolean; defaultTo: stri
             {t("settings.mail.testSend")}
           </Button>
         </Group>
-        {send.isSuccess && <Alert color="green">{send.data.message}</Alert>}
+        {send.isSuccess && <Alert color="green">{translateMessage(send.data.message)}</Alert>}
         {send.isError && (
           <Alert color={errorColor} title={t("action.sendTestMail")}>
             {send.error.message}

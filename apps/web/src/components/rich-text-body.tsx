@@ -4,7 +4,7 @@ import { Link, RichTextEditor, type RichTextEditorLabels } from "@mantine/tiptap
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useId } from "react";
-import { t } from "../../../lib/i18n";
+import { t } from "../lib/i18n";
 
 /** The toolbar's wording from en.json (the controls this editor shows, and the link editor). */
 function editorLabels(): Partial<RichTextEditorLabels> {
@@ -41,8 +41,9 @@ type RichTextBodyProps = {
 };
 
 /**
- * The e-mail body: tiptap in Mantine's toolbar (a chunk of its own, loaded with the Send page). The
- * server sanitises whatever HTML this produces before it is stored or sent.
+ * An e-mail's HTML body: tiptap in Mantine's toolbar. Import it lazily (React.lazy) so it stays a chunk of
+ * its own, loaded with the screens that edit a body (the Send page, the Mailgun tab's gift-card e-mail).
+ * The server sanitises whatever HTML this produces before it is stored or sent.
  */
 export function RichTextBody({ label, initialValue, onChange, disabled = false, error }: RichTextBodyProps) {
   const labelId = useId();
