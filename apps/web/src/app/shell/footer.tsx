@@ -19,7 +19,8 @@ export function Footer() {
     >
       <Group gap="md">
         <Text size="sm" c="dimmed">
-          {t("shell.footer.copyright", { year: new Date().getFullYear(), brand: brandName })}
+          {/* A year is a name, not a quantity: never grouped ("2.026"). */}
+          {t("shell.footer.copyright", { year: String(new Date().getFullYear()), brand: brandName })}
         </Text>
         <Text size="sm" c="dimmed">
           {t("shell.footer.timeZone", { zone: timeZone })}

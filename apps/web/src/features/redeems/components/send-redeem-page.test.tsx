@@ -88,7 +88,7 @@ describe("Send Redeem page", () => {
     const { calls } = await openSendPage(answerWith(() => ({ body: german }), german));
     expect(screen.getByLabelText(/Subject/)).toHaveValue("Ihre Prämie Amazon ist da");
     expect(screen.getByText("Vielen Dank, dass Sie unsere App nutzen!")).toBeInTheDocument();
-    expect(screen.getByTestId("mail-language")).toHaveTextContent("Written in Deutsch (the user's language)");
+    expect(screen.getByTestId("mail-language")).toHaveTextContent("E-mail language: Deutsch (the user's)");
 
     await userEvent.type(screen.getByLabelText(/Gift Card Code/), "GIFT-1");
     await userEvent.click(screen.getByRole("button", { name: "Send Reward" }));
@@ -105,7 +105,7 @@ describe("Send Redeem page", () => {
     expect(screen.getByLabelText(/Subject/)).toHaveValue("Saved subject");
     expect(screen.getByText("Saved text")).toBeInTheDocument();
     expect(screen.getByTestId("mail-language")).toHaveTextContent(
-      "Written in English (the app's default language)",
+      "E-mail language: English (the app's default)",
     );
   });
 

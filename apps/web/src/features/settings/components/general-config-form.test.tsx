@@ -45,12 +45,14 @@ describe("GeneralConfigForm", () => {
     });
   });
 
-  it("saves the reporting time zone chosen from the searchable list", async () => {
+  it("saves the app time zone chosen from the searchable list", async () => {
     const calls = stubFetch(() => ({ body: { ...saved, timeZone: "Europe/Berlin" } }));
     renderWithProviders(<GeneralConfigForm config={saved} />);
-    const zone = screen.getByLabelText(/^Reporting time zone/, { selector: "input" });
+    const zone = screen.getByLabelText(/^App time zone/, { selector: "input" });
     expect(zone).toHaveValue("UTC");
-    expect(screen.getByText(/Analytics counts days in this zone\. Changing it recounts/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/every date and time in this zone, and analytics counts its days/),
+    ).toBeInTheDocument();
     await userEvent.clear(zone);
     await userEvent.type(zone, "Europe/Berl");
     await userEvent.click(await screen.findByRole("option", { name: "Europe/Berlin" }));
