@@ -5,7 +5,7 @@ import { localesPlugin } from "./locales-plugin.ts";
 
 const serverUrl = "http://localhost:3000";
 // Everything the server answers besides the SPA itself.
-const proxied = ["/api", "/postback", "/app", "/uploads", "/healthz"];
+const proxied = ["/api", "/postback", "/app", "/uploads", "/healthz", "/readyz", "/metrics"];
 
 // React Router 7's package exports point only at its development build (warnings and checks included);
 // a production build takes the production files it ships beside them, about 20 KB gzip less on every page.

@@ -9,6 +9,7 @@ import type { Db } from "./db/client.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
 import { createAppTokens } from "./lib/app-tokens.ts";
 import { withRedaction } from "./lib/log-redaction.ts";
+import { createMetrics, type Metrics, type PoolStats } from "./lib/metrics.ts";
 import { type OutboxOptions, type OutboxWorker, startOutboxWorker } from "./lib/outbox.ts";
 import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
@@ -69,11 +70,13 @@ export type AppDeps = {
   payouts?: Partial<Pick<PayoutWorkerOptions, "pollMs" | "batchSize" | "claimMs" | "timing">> | false;
   /** The release job of held credits: how often it runs (one minute by default); false runs none. */
   holdRelease?: { pollMs?: number } | false;
+  /** The PostgreSQL pool's connection counts, for the metrics (none on PGlite). */
+  poolStats?: PoolStats;
 };
 
 declare module "fastify" {
   interface FastifyInstance {
-    deps: { db: Db; config: Config; wakePayouts: () => void };
+    deps: { db: Db; config: Config; wakePayouts: () => void; metrics: Metrics | null };
   }
 }
 
@@ -104,7 +107,20 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   let payoutWorker: PayoutWorker | undefined;
-  app.decorate("deps", { db: deps.db, config, wakePayouts: () => payoutWorker?.wake() });
+  // Only an installation that scrapes them (METRICS_TOKEN) measures anything.
+  const metrics = config.metricsToken ? createMetrics(deps.db, deps.poolStats) : null;
+  const observeJob = (job: string) =>
+    metrics
+      ? (outcome: "ok" | "error", seconds: number) => metrics.observeJobRound(job, outcome, seconds)
+      : undefined;
+  app.decorate("deps", { db: deps.db, config, wakePayouts: () => payoutWorker?.wake(), metrics });
+  if (metrics) {
+    app.addHook("onResponse", async (request, reply) => {
+      // The route's pattern, or one series for every address no route matched.
+      const routePattern = request.routeOptions.url ?? "unmatched";
+      metrics.observeRequest(routePattern, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   app.decorateRequest("admin", null);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -167,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
         deliver: deliverThroughTenantMailgun(deps.db, config.mailgunBaseUrl, config.outboundTimeoutMs),
         // A send cannot outlast its time-out, so a claim far longer than it only lapses for a dead process.
         claimMs: 12 * config.outboundTimeoutMs,
+        observeRound: observeJob("mail_outbox"),
         ...outboxOptions,
       });
     });
@@ -183,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
         log: app.log,
         onMailQueued: () => outbox?.wake(),
         claimMs: 12 * config.outboundTimeoutMs,
+        observeRound: observeJob("payouts"),
         ...payoutOptions,
         timing: { ...payoutTiming.timing, ...payoutOptions.timing },
       });
@@ -196,7 +214,12 @@ export async function buildApp(deps: AppDeps) {
   if (deps.holdRelease !== false) {
     const holdReleaseOptions = deps.holdRelease ?? {};
     app.addHook("onReady", async () => {
-      holdRelease = startHoldReleaseWorker({ db: deps.db, log: app.log, ...holdReleaseOptions });
+      holdRelease = startHoldReleaseWorker({
+        db: deps.db,
+        log: app.log,
+        observeRound: observeJob("hold_release"),
+        ...holdReleaseOptions,
+      });
     });
     app.addHook("onClose", async () => {
       await holdRelease?.stop();
@@ -206,7 +229,7 @@ export async function buildApp(deps: AppDeps) {
   await registerMultipart(app);
   // Before every route: the document is collected from the routes as they are added.
   await registerOpenApi(app, { access: deps.apiDocs ?? "owner", auth, publicUrl: config.publicUrl });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { metrics });
   await app.register(uploadsRoutes);
   // Networks' postbacks: no token, the key in the path names the tenant (docs/features/postbacks.md).
   await app.register(postbackRoutes);

@@ -62,6 +62,9 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "not a url" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["JWT_SECRET", { JWT_SECRET: "short" }],
+    ["METRICS_TOKEN", { METRICS_TOKEN: "too-short" }],
+    ["WEB_CONCURRENCY", { WEB_CONCURRENCY: "0" }],
+    ["WEB_CONCURRENCY", { WEB_CONCURRENCY: "two" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/rewards" }],
     ["PLATFORM_MAILGUN_DOMAIN", { PLATFORM_MAILGUN_DOMAIN: "mg.example.com" }],
   ])("names %s when it is wrong (%j)", (name, env) => {

@@ -56,6 +56,13 @@ const envSchema = z
       .max(65535, { error: "must be a port number (0 to 65535)" })
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
+    // Server processes sharing the port (node:cluster); more than one needs PostgreSQL (docs/deploy.md).
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "must be a number of processes" })
+      .int({ error: "must be a whole number of processes" })
+      .min(1, { error: "must be between 1 and 64" })
+      .max(64, { error: "must be between 1 and 64" })
+      .default(1),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -78,6 +85,8 @@ const envSchema = z
     // Encrypts secrets at rest; without it the key lives in DATA_DIR/secrets.key (docs/security.md).
     SECRETS_KEY: z.string().trim().min(32, { error: "must be at least 32 characters" }).optional(),
     TOKEN_TTL: durationSeconds.default(12 * 3600),
+    // GET /metrics answers only to this bearer token; unset, the route answers 404 (docs/operations.md).
+    METRICS_TOKEN: z.string().trim().min(16, { error: "must be at least 16 characters" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PLATFORM_MAILGUN_DOMAIN: z.string().min(1).optional(),
     PLATFORM_MAILGUN_API_KEY: z.string().min(1).optional(),
@@ -113,6 +122,8 @@ const envSchema = z
 export type Config = {
   port: number;
   host: string;
+  /** How many server processes share the port. */
+  webConcurrency: number;
   /** Who may name the client's address in X-Forwarded-*: see lib/trust-proxy.ts. */
   trustProxy: TrustProxy;
   dataDir: string;
@@ -124,6 +135,8 @@ export type Config = {
   /** Key text for secrets at rest; unset: generated once in DATA_DIR/secrets.key. */
   secretsKey: string | undefined;
   tokenTtlSeconds: number;
+  /** The bearer token GET /metrics answers to; unset, there are no metrics. */
+  metricsToken: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   platformMail: { domain: string; apiKey: string; from: string; baseUrl: string } | undefined;
   /** API address for tenants' Mailgun configs (redeem e-mails, test messages). */
@@ -153,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -161,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,
     tokenTtlSeconds: e.TOKEN_TTL,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     platformMail:
       e.PLATFORM_MAILGUN_DOMAIN && e.PLATFORM_MAILGUN_API_KEY && e.PLATFORM_MAIL_FROM

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -5,6 +6,7 @@ import { serverStatementLimits } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
 import { loadOrCreateJwtSecret } from "./lib/installation-secret.ts";
+import { runWorkers } from "./process-cluster.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { countAdmins, createDemoOwner } from "./seed/demo-owner.ts";
 
@@ -22,6 +24,16 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+
+  if (config.webConcurrency > 1) {
+    if (!config.databaseUrl) {
+      fail(
+        `WEB_CONCURRENCY=${config.webConcurrency} asks for ${config.webConcurrency} server processes, and the embedded ` +
+          "database serves one process only. Set DATABASE_URL to a PostgreSQL database, or unset WEB_CONCURRENCY.",
+      );
+    }
+    if (cluster.isPrimary) return startCluster(config);
   }
 
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
@@ -46,6 +58,7 @@ async function main() {
     config,
     jwtSecret: config.jwtSecret ?? (await loadOrCreateJwtSecret(db)),
     webRoot,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
     // The demo install (embedded database with demo data) shows its API reference to anyone.
     apiDocs: wantsDemo ? "open" : "owner",
     logger: {
@@ -98,7 +111,24 @@ async function main() {
       `  password: ${demo.password}`,
     );
   }
-  console.log(`\n${lines.join("\n")}\n`);
+  // Several processes: the first one speaks for all.
+  if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`\n${lines.join("\n")}\n`);
+}
+
+/**
+ * Settles what every process needs before any starts (migrations, the secrets key, the signing
+ * secret), so that they do not race to create them, then runs the processes.
+ */
+async function startCluster(config: ReturnType<typeof loadConfig>) {
+  try {
+    const database = await openConfiguredDatabase(config, "the Rewards Admin server", serverStatementLimits);
+    if (!config.jwtSecret) await loadOrCreateJwtSecret(database.db);
+    await database.close();
+  } catch (error) {
+    fail(`Could not open the database: ${(error as Error).message}`);
+  }
+  console.log(`Starting ${config.webConcurrency} server processes on port ${config.port} (WEB_CONCURRENCY)`);
+  runWorkers(config.webConcurrency, (line) => console.log(line));
 }
 
 await main();

@@ -113,6 +113,8 @@ const apiPathPrefixes = [
   "/app/",
   "/uploads/",
   "/healthz",
+  "/readyz",
+  "/metrics",
 ];
 
 export function isApiPath(url: string): boolean {

@@ -92,6 +92,8 @@ const catalogue = {
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
   databaseUnavailable: "The database is not reachable right now. Please try again in a moment.",
+  migrationsPending: "The database is not up to date yet: its migrations are still being applied",
+  metricsTokenInvalid: "Send the metrics token as Authorization: Bearer <token>",
   databaseBusy: "The database took too long to answer. Please try again in a moment.",
   validation: "Some fields are not valid",
   inviteCodeRequired: "Invite Code is required",

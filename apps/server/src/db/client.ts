@@ -17,9 +17,11 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the whole database as one file, to start copies from. */
   dumpImage?: () => Promise<Blob | File>;
+  /** PostgreSQL only: the pool's connections now (the metrics read it). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
-const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+export const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 // Any constant works: it only keeps two processes from migrating the same PostgreSQL at once.
 const migrationLockKey = 7_302_114;
 
@@ -90,6 +92,7 @@ export async function openPostgres(
   return {
     db,
     driver: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async () => {
       const client = await pool.connect();
       try {

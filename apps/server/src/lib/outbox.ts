@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema/index.ts";
 import { MailSendError } from "./platform-mail.ts";
-import { startPollingWorker } from "./polling-worker.ts";
+import { type RoundObserver, startPollingWorker } from "./polling-worker.ts";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -18,6 +18,7 @@ export type OutboxOptions = {
   /** How long a claim lasts: a message claimed by a process that died is tried again after it. */
   claimMs?: number;
   baseBackoffMs?: number;
+  observeRound?: RoundObserver;
 };
 
 const maxDelayMs = 3_600_000;
@@ -63,7 +64,7 @@ export async function claimDue(db: Db, batchSize: number, claimMs: number): Prom
 
 /** Sends one claimed message and records the outcome: sent, queued again with backoff, or failed. */
 export async function deliverOne(
-  options: Required<Omit<OutboxOptions, "log">> & { log: FastifyBaseLogger },
+  options: Required<Omit<OutboxOptions, "log" | "observeRound">> & { log: FastifyBaseLogger },
   row: OutboxRow,
 ) {
   const { db, deliver, maxAttempts, baseBackoffMs } = options;
@@ -133,6 +134,7 @@ export function startOutboxWorker(options: OutboxOptions) {
     log: settings.log,
     pollMs: settings.pollMs,
     round: drain,
+    observeRound: settings.observeRound,
   });
 }
 export type OutboxWorker = ReturnType<typeof startOutboxWorker>;

@@ -8,7 +8,11 @@ export type PollingWorkerOptions = {
   pollMs: number;
   /** One round of work; an error is logged and the next round comes as usual. */
   round: () => Promise<unknown>;
+  /** Told how each round ended and how long it took (the metrics' job runs). */
+  observeRound?: RoundObserver;
 };
+
+export type RoundObserver = (outcome: "ok" | "error", seconds: number) => void;
 
 /**
  * A background worker inside the server process: a round at once, then one `pollMs` after each round
@@ -28,10 +32,16 @@ export function startPollingWorker(options: PollingWorkerOptions) {
       again = true;
       return;
     }
+    const started = performance.now();
+    const observe = (outcome: "ok" | "error") =>
+      options.observeRound?.(outcome, (performance.now() - started) / 1000);
     running = options
       .round()
-      .then(() => undefined)
-      .catch((error) => options.log.error({ err: error }, options.name))
+      .then(() => observe("ok"))
+      .catch((error) => {
+        observe("error");
+        options.log.error({ err: error }, options.name);
+      })
       .finally(() => {
         running = undefined;
         if (stopped) return;

@@ -31,11 +31,17 @@ afterAll(async () => {
   await database.close();
 });
 
-it("answers /healthz 503, saying the database is unreachable", async () => {
-  const response = await app.inject({ method: "GET", url: "/healthz" });
+it("answers /readyz 503, saying the database is unreachable, while /healthz says the process lives", async () => {
+  const response = await app.inject({ method: "GET", url: "/readyz" });
   expect(response.statusCode).toBe(503);
-  expect(response.json()).toMatchObject({ statusCode: 503, error: "Service Unavailable" });
+  expect(response.json()).toMatchObject({
+    statusCode: 503,
+    error: "Service Unavailable",
+    code: "databaseUnavailable",
+  });
   expect(response.json().message).toMatch(/database/i);
+  const live = await app.inject({ method: "GET", url: "/healthz" });
+  expect(live.statusCode).toBe(200);
 });
 
 it.each([

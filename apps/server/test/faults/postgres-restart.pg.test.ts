@@ -102,8 +102,9 @@ async function oneRequest(worker: number, round: number): Promise<Outcome> {
   };
 }
 
+/** Readiness: it asks the database, so it says when the database is away (liveness would not). */
 const health = async () => {
-  const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, body: (await response.json()) as { message?: string } };
 };
 

@@ -2,7 +2,7 @@ import { and, asc, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { payouts } from "../../db/schema/index.ts";
-import { startPollingWorker } from "../../lib/polling-worker.ts";
+import { type RoundObserver, startPollingWorker } from "../../lib/polling-worker.ts";
 import type { PayoutRow } from "./payout-outcome.ts";
 import { defaultPayoutTiming, type PayoutTiming, type WorkContext, workPayout } from "./payout-work.ts";
 
@@ -17,6 +17,7 @@ export type PayoutWorkerOptions = {
   /** How long a claim lasts: a payout claimed by a process that died is worked again after it. */
   claimMs?: number;
   timing?: Partial<PayoutTiming>;
+  observeRound?: RoundObserver;
 };
 
 /**
@@ -94,6 +95,7 @@ export function startPayoutWorker(options: PayoutWorkerOptions) {
     log: options.log,
     pollMs: settingsOf(options).pollMs,
     round: () => runPayoutRound(options),
+    observeRound: options.observeRound,
   });
 }
 export type PayoutWorker = ReturnType<typeof startPayoutWorker>;

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { pointHolds } from "../../db/schema/index.ts";
-import { startPollingWorker } from "../../lib/polling-worker.ts";
+import { type RoundObserver, startPollingWorker } from "../../lib/polling-worker.ts";
 import { releaseHold } from "../ledger/index.ts";
 
 export type HoldReleaseOptions = {
@@ -12,6 +12,7 @@ export type HoldReleaseOptions = {
   pollMs?: number;
   /** Due holds read per batch. */
   batchSize?: number;
+  observeRound?: RoundObserver;
 };
 
 const due = () => and(eq(pointHolds.status, "held"), lte(pointHolds.releaseAt, sql`now()`));
@@ -61,6 +62,7 @@ export function startHoldReleaseWorker(options: HoldReleaseOptions) {
     name: "hold release worker",
     log: options.log,
     pollMs: options.pollMs ?? 60_000,
+    observeRound: options.observeRound,
     round: async () => {
       const count = await releaseDueHolds(options.db, { batchSize: options.batchSize ?? 100 });
       if (count > 0) options.log.info({ released: count }, "held credits released");

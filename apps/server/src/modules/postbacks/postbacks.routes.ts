@@ -88,6 +88,7 @@ export async function postbackRoutes(app: FastifyInstance) {
       body: request.method === "POST" ? flat(request.body, repeated) : null,
       repeated: [...repeated],
     });
+    app.deps.metrics?.countPostback(network, answer.outcome);
     if (answer.outcome === "unknown_key") {
       request.log.warn({ network, ip: request.ip }, "postback with an unknown key");
     } else {
