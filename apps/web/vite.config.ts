@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { localesPlugin } from "./locales-plugin.ts";
+import { precompressPlugin } from "./precompress-plugin.ts";
 
 const serverUrl = "http://localhost:3000";
 // Everything the server answers besides the SPA itself.
@@ -14,7 +15,7 @@ const reactRouterProduction = createRequire(import.meta.url)
   .replace(/package\.json$/, "dist/production/index.mjs");
 
 export default defineConfig(({ command }) => ({
-  plugins: [localesPlugin(), react()],
+  plugins: [localesPlugin(), react(), precompressPlugin()],
   resolve:
     command === "build"
       ? {

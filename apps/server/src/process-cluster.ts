@@ -24,20 +24,22 @@ export function runWorkers(count: number, say: (line: string) => void): void {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {
-      if (startedAt.size === 0) process.exit(0);
+      // 0 after a SIGTERM; 1 when the processes kept dying at start.
+      if (startedAt.size === 0) process.exit(process.exitCode ?? 0);
       return;
     }
     quickExits = lived < quickExitMs ? quickExits + 1 : 0;
     if (quickExits >= quickExitLimit) {
       say(`Server processes keep exiting at start (last: code ${code}, signal ${signal}); stopping.`);
       stopping = true;
+      process.exitCode = 1;
       for (const other of startedAt.keys()) other.process.kill("SIGTERM");
       if (startedAt.size === 0) process.exit(1);
-      process.exitCode = 1;
       return;
     }
     say(`Server process ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another.`);
-    setTimeout(start, 1000).unref();
+    // Not unref'd: with every process dead, this timer is what keeps the primary alive to start one.
+    setTimeout(start, 1000);
   });
 
   const stop = (signal: NodeJS.Signals) => {

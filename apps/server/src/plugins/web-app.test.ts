@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
 import { buildApp } from "../app.ts";
@@ -13,12 +13,18 @@ let root: string;
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const script = `console.log(${JSON.stringify("x".repeat(20_000))});`;
+const precompressed = (encoding: string) => `/* the build's ${encoding} copy */ ${script}`;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "rewards-web-"));
   await mkdir(join(root, "assets"));
   await writeFile(join(root, "index.html"), '<!doctype html><div id="root"></div>');
   await writeFile(join(root, "assets", "app-abc123.js"), script);
+  // The build's compressed copies; their text differs from the file's, to tell them from compression on
+  // the fly.
+  await writeFile(join(root, "assets", "app-def456.js"), script);
+  await writeFile(join(root, "assets", "app-def456.js.br"), brotliCompressSync(precompressed("br")));
+  await writeFile(join(root, "assets", "app-def456.js.gz"), gzipSync(precompressed("gzip")));
   database = await openTestDatabase();
   app = await buildApp({
     db: database.db,
@@ -46,6 +52,26 @@ it("serves hashed assets compressed, with long-lived caching", async () => {
   expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(gunzipSync(response.rawPayload).toString()).toBe(script);
   expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+});
+
+it("sends the build's brotli or gzip copy as it is, with long-lived caching, and the file to others", async () => {
+  const asset = (acceptEncoding?: string) =>
+    app.inject({
+      method: "GET",
+      url: "/assets/app-def456.js",
+      headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    });
+  const brotli = await asset("gzip, deflate, br");
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(brotli.headers.vary).toContain("accept-encoding");
+  expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(precompressed("br"));
+  const gzip = await asset("gzip");
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gzip.rawPayload).toString()).toBe(precompressed("gzip"));
+  const plain = await asset();
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body).toBe(script);
 });
 
 it("answers deep links with index.html, not cached, and keeps JSON 404s for API paths", async () => {

@@ -143,6 +143,29 @@ it("starts another process when one dies, and every process answers again", asyn
   expect(answers).toEqual(Array(30).fill(200));
 });
 
+it("starts them all again when every process dies at once", async () => {
+  const before = childrenOf(primary.pid ?? 0);
+  for (const pid of before) process.kill(pid, "SIGKILL");
+  await expect
+    .poll(
+      () => {
+        const now = childrenOf(primary.pid ?? 0);
+        return now.length === 3 && now.every((pid) => !before.includes(pid));
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(true);
+  expect(primary.exitCode).toBeNull();
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(3000) }).catch(() => null))?.status,
+      // The new processes start from scratch (a few seconds each on a busy machine).
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(200);
+});
+
 it("stops every process on SIGTERM and exits 0", async () => {
   const workers = childrenOf(primary.pid ?? 0);
   const exited = new Promise<number | null>((resolve) => primary.once("exit", (code) => resolve(code)));
