@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { secretMask } from "@rewards/contract";
 
 /**
@@ -15,4 +16,14 @@ export const shownTail = (secret: string) => (secret.length >= 12 ? secret.slice
 /** A save that sends the mask of the stored secret back keeps it; any other value replaces it. */
 export function keepOrReplace(incoming: string, stored: string | undefined): string {
   return stored !== undefined && incoming === maskSecret(stored) ? stored : incoming;
+}
+
+/**
+ * Two secrets (a token, a postback secret, a digest) compared in constant time, so a caller cannot learn
+ * one character at a time how much of its guess was right.
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
 }

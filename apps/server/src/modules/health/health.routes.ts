@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { messages, systemEndpoints } from "@rewards/contract";
 import { sql } from "drizzle-orm";
@@ -8,6 +7,7 @@ import { bearerToken } from "../../lib/bearer-token.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import { route } from "../../lib/route.ts";
+import { sameSecret } from "../../lib/secrets.ts";
 import { errorAnswer } from "../../plugins/error-handler.ts";
 
 type Rows<T> = { rows: T[] };
@@ -25,14 +25,6 @@ async function appliedMigrations(db: Db): Promise<number> {
     applied: number;
   }>;
   return result.rows[0]?.applied ?? 0;
-}
-
-/** The bearer token compared in constant time, so its characters cannot be guessed one by one. */
-function sameToken(sent: string | undefined, expected: string): boolean {
-  if (!sent) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -61,7 +53,7 @@ export async function healthRoutes(app: FastifyInstance, { metrics }: { metrics:
   route(app, systemEndpoints.metrics, async (request, reply) => {
     // Unset, the route is as good as absent: nothing tells a scanner that metrics exist.
     if (!config.metricsToken || !metrics) throw new AppError(404, messages.notFound);
-    if (!sameToken(bearerToken(request), config.metricsToken)) {
+    if (!sameSecret(bearerToken(request) ?? "", config.metricsToken)) {
       throw new AppError(401, messages.metricsTokenInvalid);
     }
     const text = await metrics.registry.metrics();

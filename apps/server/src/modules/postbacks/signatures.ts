@@ -1,6 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { effectiveAllowedIps, type OfferNetwork } from "@rewards/contract";
+import { sameSecret } from "../../lib/secrets.ts";
 import { names } from "./network-parameters.ts";
 
 export type Secrets = {
@@ -24,13 +25,8 @@ export type Verified =
   | { ok: true /** The sender's address is on a list the operator entered. */; fromListedAddress: boolean }
   | { ok: false; reason: string };
 
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 /** Hex digests compare without regard to case. */
-const sameHex = (a: string, b: string) => sameText(a.toLowerCase(), b.toLowerCase());
+const sameHex = (a: string, b: string) => sameSecret(a.toLowerCase(), b.toLowerCase());
 const hmacHex = (algorithm: "sha1" | "sha256", key: string, text: string) =>
   createHmac(algorithm, key).update(text).digest("hex");
 const digestHex = (algorithm: "md5" | "sha256", text: string) =>
@@ -107,7 +103,7 @@ function checkSignature(
       // AdGate, HangMyAds, OGAds: no signature; the secret we put in the URL.
       const secret = params.secret ?? "";
       if (!secret || !secrets.postbackSecret) return fail("Missing secret");
-      return sameText(secret, secrets.postbackSecret) ? { ok: true } : fail("Secret does not match");
+      return sameSecret(secret, secrets.postbackSecret) ? { ok: true } : fail("Secret does not match");
     }
   }
 }

@@ -1,10 +1,10 @@
 import { NativeSelect } from "@mantine/core";
-import { isLanguage, languages } from "@rewards/contract";
+import { isLanguage } from "@rewards/contract";
 import { IconLanguage } from "@tabler/icons-react";
 import { useChooseLanguage } from "../../features/auth/api/choose-language";
 import { t } from "../../lib/i18n";
 import { useLanguageStore } from "../../lib/language";
-import { languageNames } from "../../lib/language-names";
+import { languageOptions } from "../../lib/language-names";
 import { showError } from "../../lib/show-error";
 
 /**
@@ -20,7 +20,7 @@ export function LanguageSelect() {
       aria-label={t("shell.language")}
       leftSection={<IconLanguage size={16} aria-hidden />}
       value={current}
-      data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+      data={languageOptions}
       onChange={(event) => {
         const language = event.currentTarget.value;
         if (isLanguage(language)) {

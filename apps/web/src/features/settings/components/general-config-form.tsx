@@ -1,15 +1,10 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  type GeneralConfig,
-  type GeneralConfigBody,
-  generalConfigBodySchema,
-  languages,
-} from "@rewards/contract";
+import { type GeneralConfig, type GeneralConfigBody, generalConfigBodySchema } from "@rewards/contract";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
-import { languageNames } from "../../../lib/language-names";
+import { languageOptions } from "../../../lib/language-names";
 import { showSaveError } from "../../../lib/save-errors";
 import { useSaveGeneralConfig } from "../api/general-config";
 import { FormActions } from "./form-actions";
@@ -88,7 +83,7 @@ export function GeneralConfigForm({ config }: { config: GeneralConfig }) {
           description={t("settings.general.language.hint")}
           allowDeselect={false}
           maw={360}
-          data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+          data={languageOptions}
           {...form.getInputProps("language")}
         />
         <FormActions saving={save.isPending} />

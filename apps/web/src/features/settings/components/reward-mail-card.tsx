@@ -14,7 +14,7 @@ import { lazy, Suspense, useState } from "react";
 import { SubmitIfCan } from "../../../components/submit-if-can";
 import { formResolver } from "../../../lib/form";
 import { t } from "../../../lib/i18n";
-import { languageNames } from "../../../lib/language-names";
+import { languageNames, languageOptions } from "../../../lib/language-names";
 import { showSaveError } from "../../../lib/save-errors";
 import { showError } from "../../../lib/show-error";
 import { useResetRewardMail, useRewardMail, useSaveRewardMail } from "../api/reward-mail";
@@ -108,7 +108,7 @@ function RewardMailEditor({ adminId, templates }: { adminId: string; templates: 
           label={t("settings.rewardMail.language")}
           allowDeselect={false}
           maw={240}
-          data={templates.map((one) => ({ value: one.language, label: languageNames[one.language] }))}
+          data={languageOptions}
           value={language}
           onChange={(value) => {
             if (isLanguage(value)) setLanguage(value);
