@@ -20,7 +20,6 @@ import {
   dashboardEndpoints,
   type Endpoint,
   endpointKey,
-  type HttpMethod,
   offerEndpoints,
   offerFilterSchema,
   offerListBodySchema,
@@ -52,16 +51,8 @@ import { getOfferDetails, listOffers } from "../apps/server/src/modules/offers/i
 import { listPostbacks } from "../apps/server/src/modules/postbacks/index.ts";
 import { getRedeemDetails, listRedeems } from "../apps/server/src/modules/redeems/index.ts";
 import { searchApp } from "../apps/server/src/modules/search/index.ts";
-
-export type Case = {
-  group: string;
-  name: string;
-  method: HttpMethod;
-  path: string;
-  body?: unknown;
-  /** The same call made through the server's service, for EXPLAIN. */
-  service?: (db: Db) => Promise<unknown>;
-};
+import type { Case } from "./case.ts";
+import { deepPageCases } from "./deep-cases.ts";
 
 /** The first row of a query's answer. */
 export async function firstRow<T>(
@@ -116,7 +107,14 @@ export async function samples(pool: pg.Pool, adminId: string) {
     [adminId],
   );
   if (!offer || !redeem || !country || !reward || !item) throw new Error("the tenant's data is incomplete");
-  return { user, offer, redeem, country, reward, item, postback, audited };
+  // Each list's exact size per enumerable filter (the position index's totals): where its middle and last pages are.
+  const counted = await pool.query<{ list: string; filter: string; total: string }>(
+    `select list, filter, sum(rows)::text as total from list_buckets
+     where admin_id = $1 and sort = '' and bucket = 0 group by 1, 2`,
+    [adminId],
+  );
+  const totals = new Map(counted.rows.map((row) => [`${row.list} ${row.filter}`, Number(row.total)]));
+  return { user, offer, redeem, country, reward, item, postback, audited, totals };
 }
 
 export type Samples = Awaited<ReturnType<typeof samples>>;
@@ -318,5 +316,5 @@ export function allCases(adminId: string, s: Samples): Case[] {
     path: `${pathOf(report)}?from=${from}&to=${today}&granularity=${granularity}&by=${by}`,
     service: (db) => getAnalytics(db, adminId, { from, to: today, granularity, by }),
   }));
-  return [...cases, ...details, ...dash, ...search, ...analytics];
+  return [...cases, ...details, ...dash, ...search, ...analytics, ...deepPageCases(adminId, s.totals)];
 }

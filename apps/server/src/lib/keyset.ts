@@ -19,3 +19,19 @@ export function seekAfter(
     ? sql`(${sort}, ${tiebreaker}) > (${last}, ${afterId})`
     : sql`(${sort}, ${tiebreaker}) < (${last}, ${afterId})`;
 }
+
+/**
+ * The rows from the row `fromId` on (it included) in the list's order: where a deep page starts once
+ * its first row is found (lib/deep-page.ts).
+ */
+export function seekFrom(
+  sort: AnyPgColumn,
+  tiebreaker: AnyPgColumn,
+  fromId: string,
+  order: "asc" | "desc",
+): SQL {
+  const first = sql`(select ${sort} from ${sort.table} where ${tiebreaker} = ${fromId})`;
+  return order === "asc"
+    ? sql`(${sort}, ${tiebreaker}) >= (${first}, ${fromId})`
+    : sql`(${sort}, ${tiebreaker}) <= (${first}, ${fromId})`;
+}

@@ -55,6 +55,10 @@ const activityTriggers = [
   ["completed_offers", "completed_offers_analytics"],
   ["redeems", "redeems_analytics"],
   ["redeems", "redeems_pending_totals"],
+  ["app_users", "app_users_list_buckets"],
+  ["app_users", "app_users_list_buckets_update"],
+  ["completed_offers", "completed_offers_list_buckets"],
+  ["redeems", "redeems_list_buckets"],
 ] as const;
 
 type IndexDefinition = { name: string; definition: string };
@@ -166,6 +170,9 @@ export async function seedScaleData(
       await run(`select balances_rebuild(${admin})`);
     });
     await timed("rebuilt the analytics rollups", onProgress, () => run(`select analytics_rebuild(${admin})`));
+    await timed("rebuilt the lists' position index", onProgress, () =>
+      run(`select list_buckets_rebuild(${admin})`),
+    );
     if (superuser) await run("set local session_replication_role = origin");
     else
       for (const [table, trigger] of activityTriggers)

@@ -72,6 +72,7 @@ export const appUsers = pgTable(
     index("app_users_admin_created_idx").on(t.adminId, t.createdAt, t.id),
     index("app_users_admin_points_idx").on(t.adminId, t.points, t.id),
     index("app_users_admin_status_created_idx").on(t.adminId, t.isActive, t.createdAt, t.id),
+    index("app_users_admin_status_points_idx").on(t.adminId, t.isActive, t.points, t.id),
     index("app_users_admin_ip_idx").using("btree", t.adminId, sql`${t.ipSignup} text_pattern_ops`),
     index("app_users_admin_visitor_idx").on(t.adminId, t.visitorId),
     index("app_users_admin_referred_by_idx").on(t.adminId, t.referredBy),
@@ -194,6 +195,7 @@ export const completedOffers = pgTable(
     index("completed_offers_admin_date_idx").on(t.adminId, t.date, t.id),
     index("completed_offers_admin_payout_idx").on(t.adminId, t.payout, t.id),
     index("completed_offers_admin_network_date_idx").on(t.adminId, t.network, t.date, t.id),
+    index("completed_offers_admin_network_payout_idx").on(t.adminId, t.network, t.payout, t.id),
     index("completed_offers_admin_user_date_idx").on(t.adminId, t.userId, t.date, t.id),
     index("completed_offers_admin_ip_idx").using("btree", t.adminId, sql`${t.ip} text_pattern_ops`),
     // Search: an offer by its transaction id, whatever the network.

@@ -3,6 +3,7 @@ export * from "./admins.ts";
 export * from "./app-users.ts";
 export * from "./audit.ts";
 export * from "./catalog.ts";
+export * from "./list-buckets.ts";
 export * from "./payouts.ts";
 export * from "./postbacks.ts";
 export * from "./redeems.ts";

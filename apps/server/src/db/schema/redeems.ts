@@ -48,6 +48,7 @@ export const redeems = pgTable(
     index("redeems_admin_status_date_idx").on(t.adminId, t.status, t.redeemDate, t.id),
     index("redeems_admin_user_date_idx").on(t.adminId, t.userId, t.redeemDate, t.id),
     index("redeems_admin_cost_idx").on(t.adminId, t.rewardCost, t.id),
+    index("redeems_admin_status_cost_idx").on(t.adminId, t.status, t.rewardCost, t.id),
     // "Risky only: no" (the clean ones, nearly all): its own partial index, so a page and its capped
     // count read index entries only, not a million rows' risk reasons.
     index("redeems_admin_clean_date_idx")
@@ -56,6 +57,13 @@ export const redeems = pgTable(
     // "Risky only": a partial index holds just the risky requests, newest first.
     index("redeems_admin_risky_date_idx")
       .on(t.adminId, t.redeemDate, t.id)
+      .where(sql`cardinality(${t.riskReasons}) > 0`),
+    // The same two sets by cost, so a deep page of either seeks to its position (lib/deep-page.ts).
+    index("redeems_admin_clean_cost_idx")
+      .on(t.adminId, t.rewardCost, t.id)
+      .where(sql`cardinality(${t.riskReasons}) = 0`),
+    index("redeems_admin_risky_cost_idx")
+      .on(t.adminId, t.rewardCost, t.id)
       .where(sql`cardinality(${t.riskReasons}) > 0`),
     // Payouts today by method (dashboard): the day's paid redeems only.
     index("redeems_admin_paid_idx")

@@ -18,15 +18,14 @@ import {
   ipScreenings,
   pointsLedger,
 } from "../../db/schema/index.ts";
-import { tenantTotal } from "../../lib/activity-totals.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
+import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
-  cappedCount,
   countAll,
+  type ListDefinition,
   type ListParams,
   likeEscape,
-  listClauses,
   prefixRange,
 } from "../../lib/list-query.ts";
 import { adjustPoints } from "../ledger/index.ts";
@@ -41,8 +40,19 @@ type AppUserSort = (typeof appUserSortFields)[number];
 
 const tenant = (adminId: string) => eq(appUsers.adminId, adminId);
 
-export async function listAppUsers(db: Db, adminId: string, params: ListParams<AppUserFilter, AppUserSort>) {
-  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
+export const appUserPositions: PositionIndex<AppUserFilter, AppUserSort> = {
+  list: "users",
+  sorts: { createdAt: "hour", points: "integer" },
+  filters: { status: (status) => `status=${status === userStatus.active ? "active" : "banned"}` },
+};
+
+export async function listAppUsers(
+  db: Db,
+  adminId: string,
+  params: ListParams<AppUserFilter, AppUserSort>,
+  options?: DeepPageOptions,
+) {
+  const definition: ListDefinition<AppUserFilter, AppUserSort> = {
     filters: {
       username: (text) => ilike(appUsers.username, `%${likeEscape(text)}%`),
       ipSignup: (prefix) => prefixRange(appUsers.ipSignup, prefix.toLowerCase()),
@@ -52,19 +62,24 @@ export async function listAppUsers(db: Db, adminId: string, params: ListParams<A
     },
     sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: appUsers.username },
     tiebreaker: appUsers.id,
-  });
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(appUsers)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    cappedCount(db, appUsers, where, {
-      exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "users"),
-    }),
-  ]);
+  };
+  const { rows, ...total } = await readListPage(
+    db,
+    appUsers,
+    params,
+    tenant(adminId),
+    definition,
+    { adminId, index: appUserPositions },
+    (page) =>
+      db
+        .select()
+        .from(appUsers)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    options,
+  );
   return { ...total, entities: rows.map(toAppUser) };
 }
 

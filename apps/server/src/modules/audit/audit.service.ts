@@ -3,7 +3,8 @@ import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { admins, appMembers, auditLog } from "../../db/schema/index.ts";
-import { cappedCount, countAll, type ListParams, listClauses } from "../../lib/list-query.ts";
+import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
+import { countAll, type ListParams } from "../../lib/list-query.ts";
 
 type AuditFilter = z.output<typeof auditFilterSchema>;
 type AuditSort = (typeof auditSortFields)[number];
@@ -51,22 +52,38 @@ function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, o
  * The tenant's activity, newest first by default, filtered by action, record id and the member who acted
  * (their account id: another app's member simply matches nothing). Every filter is served
  * by an index that leads with admin_id and ends with (created_at desc, id desc), so a page is a range scan
- * however long the log grows; the total is counted up to a cap, then estimated (decision 0016).
+ * however long the log grows, and a deep page starts from the position index (lib/deep-page.ts).
  */
-export async function listAudit(db: Db, adminId: string, params: ListParams<AuditFilter, AuditSort>) {
-  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
-    filters: {
-      action: (action) => eq(auditLog.action, action),
-      recordId: (recordId) => eq(auditLog.recordId, recordId),
-      actorId: (actorId) => eq(auditLog.actorAdminId, actorId),
+export const auditPositions: PositionIndex<AuditFilter, AuditSort> = {
+  list: "audit",
+  sorts: { createdAt: "hour" },
+  filters: { action: (action) => `action=${action}` },
+};
+
+export async function listAudit(
+  db: Db,
+  adminId: string,
+  params: ListParams<AuditFilter, AuditSort>,
+  options?: DeepPageOptions,
+) {
+  const { rows, ...total } = await readListPage(
+    db,
+    auditLog,
+    params,
+    tenant(adminId),
+    {
+      filters: {
+        action: (action) => eq(auditLog.action, action),
+        recordId: (recordId) => eq(auditLog.recordId, recordId),
+        actorId: (actorId) => eq(auditLog.actorAdminId, actorId),
+      },
+      sorts: { createdAt: auditLog.createdAt },
+      tiebreaker: auditLog.id,
     },
-    sorts: { createdAt: auditLog.createdAt },
-    tiebreaker: auditLog.id,
-  });
-  const [rows, total] = await Promise.all([
-    pageOf(db, where, orderBy, limit, offset),
-    cappedCount(db, auditLog, where),
-  ]);
+    { adminId, index: auditPositions },
+    (page) => pageOf(db, page.where, page.orderBy, page.limit, page.offset),
+    options,
+  );
   return { ...total, entities: rows.map(toEntry) };
 }
 

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
-import { tenantTotal } from "../../lib/activity-totals.ts";
-import { cappedCount, type ListParams, listClauses, prefixRange } from "../../lib/list-query.ts";
+import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
+import { type ListParams, prefixRange } from "../../lib/list-query.ts";
 import { toAppUser, toCompletedOffer } from "../app-users/index.ts";
 
 type OfferFilter = z.output<typeof offerFilterSchema>;
@@ -12,31 +12,46 @@ type OfferSort = (typeof offerSortFields)[number];
 
 const tenant = (adminId: string) => eq(completedOffers.adminId, adminId);
 
+export const offerPositions: PositionIndex<OfferFilter, OfferSort> = {
+  list: "offers",
+  sorts: { date: "hour", payout: "cents" },
+  filters: { network: (network) => `network=${network}` },
+};
+
 /** A page of completed offers with each one's user e-mail, joined by primary key (no call per row). */
-export async function listOffers(db: Db, adminId: string, params: ListParams<OfferFilter, OfferSort>) {
-  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
-    filters: {
-      network: (network) => eq(completedOffers.network, network),
-      userId: (userId) => eq(completedOffers.userId, userId),
-      _id: (id) => eq(completedOffers.id, id),
-      ip: (prefix) => prefixRange(completedOffers.ip, prefix.toLowerCase()),
+export async function listOffers(
+  db: Db,
+  adminId: string,
+  params: ListParams<OfferFilter, OfferSort>,
+  options?: DeepPageOptions,
+) {
+  const { rows, ...total } = await readListPage(
+    db,
+    completedOffers,
+    params,
+    tenant(adminId),
+    {
+      filters: {
+        network: (network) => eq(completedOffers.network, network),
+        userId: (userId) => eq(completedOffers.userId, userId),
+        _id: (id) => eq(completedOffers.id, id),
+        ip: (prefix) => prefixRange(completedOffers.ip, prefix.toLowerCase()),
+      },
+      sorts: { date: completedOffers.date, payout: completedOffers.payout },
+      tiebreaker: completedOffers.id,
     },
-    sorts: { date: completedOffers.date, payout: completedOffers.payout },
-    tiebreaker: completedOffers.id,
-  });
-  const [rows, total] = await Promise.all([
-    db
-      .select({ offer: completedOffers, userEmail: appUsers.username })
-      .from(completedOffers)
-      .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    cappedCount(db, completedOffers, where, {
-      exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "offers"),
-    }),
-  ]);
+    { adminId, index: offerPositions },
+    (page) =>
+      db
+        .select({ offer: completedOffers, userEmail: appUsers.username })
+        .from(completedOffers)
+        .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    options,
+  );
   const entities: OfferListEntity[] = rows.map(({ offer, userEmail }) => ({
     ...toCompletedOffer(offer),
     userEmail,

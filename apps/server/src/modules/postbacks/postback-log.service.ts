@@ -8,7 +8,8 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { postbackLog } from "../../db/schema/index.ts";
-import { cappedCount, type ListParams, listClauses } from "../../lib/list-query.ts";
+import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
+import type { ListParams } from "../../lib/list-query.ts";
 import { maskedParameters, maskedPostbackPath } from "./log-entry.ts";
 
 type PostbackFilter = z.output<typeof postbackFilterSchema>;
@@ -31,33 +32,46 @@ const toEntry = (row: LogRow): PostbackLogEntry => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+export const postbackPositions: PositionIndex<PostbackFilter, PostbackSort> = {
+  list: "postbacks",
+  sorts: { createdAt: "hour" },
+  filters: { network: (network) => `network=${network}`, outcome: (outcome) => `outcome=${outcome}` },
+};
+
 /** A page of the tenant's postback log, newest first by default. */
 export async function listPostbacks(
   db: Db,
   adminId: string,
   params: ListParams<PostbackFilter, PostbackSort>,
+  options?: DeepPageOptions,
 ) {
-  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
-    filters: {
-      network: (network) => eq(postbackLog.network, network),
-      outcome: (outcome) => eq(postbackLog.outcome, outcome),
-      userId: (userId) => eq(postbackLog.userId, userId),
-      transactionId: (transactionId) => eq(postbackLog.transactionId, transactionId),
-      _id: (id) => eq(postbackLog.id, id),
+  const { rows, ...total } = await readListPage(
+    db,
+    postbackLog,
+    params,
+    tenant(adminId),
+    {
+      filters: {
+        network: (network) => eq(postbackLog.network, network),
+        outcome: (outcome) => eq(postbackLog.outcome, outcome),
+        userId: (userId) => eq(postbackLog.userId, userId),
+        transactionId: (transactionId) => eq(postbackLog.transactionId, transactionId),
+        _id: (id) => eq(postbackLog.id, id),
+      },
+      sorts: { createdAt: postbackLog.createdAt },
+      tiebreaker: postbackLog.id,
     },
-    sorts: { createdAt: postbackLog.createdAt },
-    tiebreaker: postbackLog.id,
-  });
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(postbackLog)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    cappedCount(db, postbackLog, where),
-  ]);
+    { adminId, index: postbackPositions },
+    (page) =>
+      db
+        .select()
+        .from(postbackLog)
+        .where(page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset),
+    options,
+  );
   return { ...total, entities: rows.map(toEntry) };
 }
 

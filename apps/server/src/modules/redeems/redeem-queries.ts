@@ -1,10 +1,16 @@
 import type { RedeemDetails, redeemFilterSchema, redeemSortFields } from "@rewards/contract";
-import { and, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { admins, appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/index.ts";
-import { tenantTotal } from "../../lib/activity-totals.ts";
-import { cappedCount, countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
+import {
+  countAll,
+  type ListDefinition,
+  type ListParams,
+  likeEscape,
+  listClauses,
+} from "../../lib/list-query.ts";
 import { toAppUser } from "../app-users/index.ts";
 import {
   fulfilmentOf,
@@ -28,12 +34,9 @@ const tenant = (adminId: string) => eq(redeems.adminId, adminId);
 const risky = sql`cardinality(${redeems.riskReasons}) > 0`;
 const clean = sql`cardinality(${redeems.riskReasons}) = 0`;
 
-/**
- * The two queries of a list page, built but not run: the page (each redeem with its user's e-mail,
- * joined by primary key) and its total. Tests read their plans with EXPLAIN.
- */
-export function redeemListQueries(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
-  const { where, orderBy, limit, offset, filtered } = listClauses(params, tenant(adminId), {
+const redeemList = (adminId: string) => ({
+  scope: tenant(adminId),
+  definition: {
     filters: {
       redeemEmail: (text) => ilike(redeems.redeemEmail, `%${likeEscape(text)}%`),
       redeemUser: (userId) => eq(redeems.userId, userId),
@@ -43,29 +46,57 @@ export function redeemListQueries(db: Db, adminId: string, params: ListParams<Re
     },
     sorts: { redeemDate: redeems.redeemDate, rewardCost: redeems.rewardCost },
     tiebreaker: redeems.id,
-  });
+  } satisfies ListDefinition<RedeemFilter, RedeemSort>,
+});
+
+export const redeemPositions: PositionIndex<RedeemFilter, RedeemSort> = {
+  list: "redeems",
+  sorts: { redeemDate: "hour", rewardCost: "integer" },
+  filters: { status: (status) => `status=${status}`, risky: (only) => `risky=${only}` },
+};
+
+/** A page of redeems (each with its user's e-mail, joined by primary key) from its clauses. */
+const redeemPage = (
+  db: Db,
+  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
+) =>
+  db
+    .select({ redeem: redeems, userEmail: appUsers.username })
+    .from(redeems)
+    .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+
+/** The two queries of a first page, built but not run: the page and its total. Tests read their plans. */
+export function redeemListQueries(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
+  const { scope, definition } = redeemList(adminId);
+  const clauses = listClauses(params, scope, definition);
   return {
-    page: db
-      .select({ redeem: redeems, userEmail: appUsers.username })
-      .from(redeems)
-      .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    total: db.select(countAll()).from(redeems).where(where),
-    /** totalCount as the list answers it: capped, or the kept total when unfiltered. */
-    cappedTotal: () =>
-      cappedCount(db, redeems, where, {
-        exactTotal: filtered ? undefined : () => tenantTotal(db, adminId, "redeems"),
-      }),
+    page: redeemPage(db, clauses),
+    total: db.select(countAll()).from(redeems).where(clauses.where),
   };
 }
 
-/** A page of redeems with each one's user e-mail, and the total. */
-export async function listRedeems(db: Db, adminId: string, params: ListParams<RedeemFilter, RedeemSort>) {
-  const queries = redeemListQueries(db, adminId, params);
-  const [rows, total] = await Promise.all([queries.page, queries.cappedTotal()]);
+/** A page of redeems with each one's user e-mail, and the total, at any depth (lib/deep-page.ts). */
+export async function listRedeems(
+  db: Db,
+  adminId: string,
+  params: ListParams<RedeemFilter, RedeemSort>,
+  options?: DeepPageOptions,
+) {
+  const { scope, definition } = redeemList(adminId);
+  const { rows, ...total } = await readListPage(
+    db,
+    redeems,
+    params,
+    scope,
+    definition,
+    { adminId, index: redeemPositions },
+    (page) => redeemPage(db, page),
+    options,
+  );
   return { ...total, entities: rows.map((row) => toRedeem(row.redeem, row.userEmail)) };
 }
 

@@ -170,7 +170,8 @@ describe("risk reasons in the Redeems list", () => {
       return { page: await explain(queries.page), total: await explain(queries.total) };
     });
     expect(plans.page).toContain("redeems_admin_risky_date_idx");
-    expect(plans.total).toContain("redeems_admin_risky_date_idx");
+    // Either partial index of the risky ones serves a count (by date or by cost).
+    expect(plans.total).toMatch(/redeems_admin_risky_(date|cost)_idx/);
   });
 });
 

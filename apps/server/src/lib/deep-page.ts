@@ -1,0 +1,193 @@
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
+import { seekFrom } from "./keyset.ts";
+import { type BucketKind, bucketBounds } from "./list-buckets.ts";
+import {
+  cappedCount,
+  type ListDefinition,
+  type ListParams,
+  type ListTotal,
+  listClauses,
+} from "./list-query.ts";
+
+/** Pages that start before this row read with a plain OFFSET: skipping 1,000 index entries costs ~0.1 ms. */
+export const deepPageFrom = 1_000;
+
+/**
+ * A list's position index (table list_buckets, migration 0024): its name there, the kind of bucket of each
+ * sort it counts (a text sort is not bucketed: collation order is not byte order everywhere), and the
+ * name in the index of each value of each enumerable filter. The triggers name them the same way.
+ */
+export type PositionIndex<F, S extends string> = {
+  list: string;
+  sorts: Partial<Record<S, BucketKind>>;
+  filters: { [K in keyof F]?: (value: NonNullable<F[K]>) => string };
+};
+
+/** How a page was read: a plain OFFSET, a seek from the position index, from the list's far end, or nothing. */
+export type PagePath = "offset" | "buckets" | "reverse" | "end";
+
+export type PageRead<R> = (page: {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}) => Promise<R[]>;
+
+export type DeepPageOptions = {
+  /** The first row a page must start at to read from the index (tests lower it). */
+  deepFrom?: number;
+  /** Told which way the page was read (tests assert it). */
+  trace?: (path: PagePath) => void;
+};
+
+type Positions<F, S extends string> = { adminId: string; index: PositionIndex<F, S> };
+
+/**
+ * The index's filter name for this request: '' unfiltered, `name=value` for exactly one enumerable filter,
+ * undefined when any other filter applies (the index does not count that set).
+ */
+function indexFilter<F extends object, S extends string>(
+  params: ListParams<F, S>,
+  index: PositionIndex<F, S>,
+) {
+  const applied = Object.entries(params.filter).filter(([, value]) => value !== undefined && value !== null);
+  if (applied.length === 0) return "";
+  if (applied.length > 1) return undefined;
+  const [key, value] = applied[0] as [keyof F, never];
+  return index.filters[key]?.(value);
+}
+
+/** The exact number of rows of a (list, filter): the index's totals, 8 rows at most. */
+async function indexedTotal(db: Db, adminId: string, list: string, filter: string) {
+  const result = await db.execute(sql`select coalesce(sum(rows), 0)::bigint as total from list_buckets
+    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0`);
+  return Number((result as unknown as { rows: Array<{ total: string | number }> }).rows[0]?.total ?? 0);
+}
+
+/**
+ * The bucket holding the row at `position` (0-based) counting buckets in `order`, with the rows of the
+ * buckets before it and its own. The running sum stops at the first bucket past the position, so it reads
+ * the buckets up to it only.
+ */
+async function bucketAt(
+  db: Db,
+  where: { adminId: string; list: string; sort: string; filter: string },
+  order: "asc" | "desc",
+  position: number,
+) {
+  const direction = order === "asc" ? sql`asc` : sql`desc`;
+  const result = await db.execute(sql`select bucket, running - rows as before, rows from (
+      select bucket, rows, sum(rows) over (order by bucket ${direction}) as running from (
+        select bucket, sum(rows) as rows from list_buckets
+        where admin_id = ${where.adminId} and list = ${where.list} and sort = ${where.sort} and filter = ${where.filter}
+        group by bucket having sum(rows) <> 0 order by bucket ${direction}
+      ) as buckets
+    ) as counted where running > ${position} order by bucket ${direction} limit 1`);
+  const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0];
+  return row ? { bucket: Number(row.bucket), before: Number(row.before), rows: Number(row.rows) } : undefined;
+}
+
+/**
+ * A page of a list (count and rows) at any depth, exact. Near the start: a plain OFFSET, the count beside
+ * it. Deeper, the page's first row is found, reading index entries only, then the page is read from it:
+ * - sorted by a bucketed sort, unfiltered or by one enumerable filter: the position index says which bucket
+ *   holds the row and how many rows come before it; the row is that many rows into the bucket, counted
+ *   from whichever of the bucket's ends is nearer;
+ * - otherwise, past the middle of an exactly counted list: counted back from the list's end;
+ * - otherwise the first row is `position` rows into the list (an OFFSET over the row ids).
+ */
+export async function readListPage<F extends object, S extends string, R>(
+  db: Db,
+  table: PgTable,
+  params: ListParams<F, S>,
+  scope: SQL,
+  definition: ListDefinition<F, S>,
+  positions: Positions<F, S>,
+  read: PageRead<R>,
+  options: DeepPageOptions = {},
+): Promise<ListTotal & { rows: R[] }> {
+  const clauses = listClauses(params, scope, definition);
+  const { adminId, index } = positions;
+  const filter = indexFilter(params, index);
+  const counted: Promise<ListTotal> =
+    filter !== undefined || params.after !== undefined
+      ? indexedTotal(db, adminId, index.list, filter ?? "").then((value) => ({
+          totalCount: value,
+          totalCountKind: "exact",
+        }))
+      : cappedCount(db, table, clauses.where);
+  const plain = async (): Promise<R[]> => {
+    options.trace?.("offset");
+    return read(clauses);
+  };
+  const position = clauses.offset;
+  if (params.after !== undefined || position < (options.deepFrom ?? deepPageFrom)) {
+    const [rows, total] = await Promise.all([plain(), counted]);
+    return { ...total, rows };
+  }
+  const total = await counted;
+  const exact = total.totalCountKind === "exact";
+  if (exact && position >= total.totalCount) {
+    options.trace?.("end");
+    return { ...total, rows: [] };
+  }
+  const sort = definition.sorts[params.sortField];
+  const order = params.sortOrder;
+  const reverse = order === "asc" ? "desc" : "asc";
+  const byOrder = (direction: "asc" | "desc") => {
+    const by = direction === "asc" ? asc : desc;
+    return [by(sort), by(definition.tiebreaker)];
+  };
+  // The id of the row `skip` rows into `direction`'s order from `bound` on, reading index entries only.
+  const idAt = async (direction: "asc" | "desc", bound: SQL | undefined, skip: number) => {
+    const [row] = await db
+      .select({ id: sql<string>`${definition.tiebreaker}` })
+      .from(table)
+      .where(and(clauses.where, bound))
+      .orderBy(...byOrder(direction))
+      .limit(1)
+      .offset(skip);
+    return row?.id;
+  };
+  const kind = index.sorts[params.sortField];
+  let first: string | undefined;
+  if (kind && filter !== undefined && exact) {
+    options.trace?.("buckets");
+    // Count from the nearer end of the list, then from the nearer end of the bucket.
+    const fromStart = position < total.totalCount / 2;
+    const counting = fromStart ? order : reverse;
+    const target = fromStart ? position : total.totalCount - 1 - position;
+    const found = await bucketAt(
+      db,
+      { adminId, list: index.list, sort: params.sortField, filter },
+      counting,
+      target,
+    );
+    if (found) {
+      const { lo, hi } = bucketBounds(kind, found.bucket);
+      const into = target - found.before;
+      const fromLow = (counting === "asc") === into <= (found.rows - 1) / 2;
+      const skip = into <= (found.rows - 1) / 2 ? into : found.rows - 1 - into;
+      first = fromLow
+        ? await idAt("asc", sql`${sort} >= ${lo}`, skip)
+        : await idAt("desc", sql`${sort} < ${hi}`, skip);
+    }
+  } else if (exact && position >= total.totalCount / 2) {
+    options.trace?.("reverse");
+    first = await idAt(reverse, undefined, total.totalCount - 1 - position);
+  } else {
+    // Still a skip of `position` rows, but over index entries only when the index covers the filter.
+    options.trace?.("offset");
+    first = await idAt(order, undefined, position);
+  }
+  if (first === undefined) return { ...total, rows: [] };
+  const rows = await read({
+    where: and(clauses.where, seekFrom(sort, definition.tiebreaker, first, order)),
+    orderBy: clauses.orderBy,
+    limit: clauses.limit,
+    offset: 0,
+  });
+  return { ...total, rows };
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/client.ts";
+import type { DeepPageOptions, PagePath } from "../../src/lib/deep-page.ts";
+import type { ListParams } from "../../src/lib/list-query.ts";
+import { listAppUsers } from "../../src/modules/app-users/app-users.service.ts";
+import { listAudit } from "../../src/modules/audit/audit.service.ts";
+import { listOffers } from "../../src/modules/offers/offers.service.ts";
+import { listPostbacks } from "../../src/modules/postbacks/postback-log.service.ts";
+import { listRedeems } from "../../src/modules/redeems/redeem-queries.ts";
+import { openTestDatabase } from "../support/test-database.ts";
+import { seedLists } from "./seed.ts";
+
+const adminId = "0190aaaa-0000-7000-8000-000000000001";
+const otherId = "0190aaaa-0000-7000-8000-000000000002";
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedLists(database.db, adminId, "a");
+  await seedLists(database.db, otherId, "b", 0.3);
+}, 120_000);
+afterAll(() => database.close());
+
+type Answer = { totalCount: number; totalCountKind: string; entities: Array<{ _id: string }> };
+// Each service's own filter and sort types; the cases below pass only what the contract allows.
+type Lister = (params: ListParams<never, string>, options: DeepPageOptions) => Promise<Answer>;
+const asLister =
+  <F, S extends string>(
+    list: (
+      db: Database["db"],
+      adminId: string,
+      params: ListParams<F, S>,
+      options?: DeepPageOptions,
+    ) => Promise<Answer>,
+  ): Lister =>
+  (params, options) =>
+    list(database.db, adminId, params as never, options);
+
+type Case = {
+  name: string;
+  list: Lister;
+  sorts: Array<{ field: string; bucketed: boolean }>;
+  filters: Array<{ filter: Record<string, unknown>; indexed: boolean }>;
+};
+
+const cases: Case[] = [
+  {
+    name: "app users",
+    list: asLister(listAppUsers),
+    sorts: [
+      { field: "createdAt", bucketed: true },
+      { field: "points", bucketed: true },
+      { field: "username", bucketed: false },
+    ],
+    filters: [
+      { filter: {}, indexed: true },
+      { filter: { status: 3 }, indexed: true },
+      { filter: { status: 2 }, indexed: true },
+      { filter: { status: 3, username: "user1" }, indexed: false },
+    ],
+  },
+  {
+    name: "completed offers",
+    list: asLister(listOffers),
+    sorts: [
+      { field: "date", bucketed: true },
+      { field: "payout", bucketed: true },
+    ],
+    filters: [
+      { filter: {}, indexed: true },
+      { filter: { network: "cpxresearch" }, indexed: true },
+      { filter: { network: "lootably" }, indexed: true },
+      { filter: { network: "bitlabs" }, indexed: true },
+      { filter: { network: "ogads" }, indexed: true },
+    ],
+  },
+  {
+    name: "redeems",
+    list: asLister(listRedeems),
+    sorts: [
+      { field: "redeemDate", bucketed: true },
+      { field: "rewardCost", bucketed: true },
+    ],
+    filters: [
+      { filter: {}, indexed: true },
+      ...[0, 1, 2, 3].map((status) => ({ filter: { status }, indexed: true })),
+      { filter: { risky: true }, indexed: true },
+      { filter: { risky: false }, indexed: true },
+      { filter: { status: 1, risky: true }, indexed: false },
+    ],
+  },
+  {
+    name: "postback log",
+    list: asLister(listPostbacks),
+    sorts: [{ field: "createdAt", bucketed: true }],
+    filters: [
+      { filter: {}, indexed: true },
+      { filter: { network: "cpxresearch" }, indexed: true },
+      { filter: { outcome: "duplicate" }, indexed: true },
+      { filter: { network: "cpxresearch", outcome: "credited" }, indexed: false },
+    ],
+  },
+  {
+    name: "audit log",
+    list: asLister(listAudit),
+    sorts: [{ field: "createdAt", bucketed: true }],
+    filters: [
+      { filter: {}, indexed: true },
+      { filter: { action: "redeem.approve" }, indexed: true },
+      { filter: { action: "user.update", actorId: otherId }, indexed: false },
+    ],
+  },
+];
+
+const pageSize = 7;
+
+/**
+ * The page numbers to compare: first, second, middle, near the end, the last, past it; or every page (so
+ * some straddle each bucket bound).
+ */
+function pagesOf(total: number, every: boolean) {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (every) return Array.from({ length: last + 1 }, (_, index) => index + 1);
+  const middle = Math.max(1, Math.floor(last / 2));
+  return [...new Set([1, 2, middle, middle + 1, Math.max(1, last - 3), last - 1, last, last + 1])].filter(
+    (page) => page >= 1,
+  );
+}
+
+describe.each(cases)("$name at any depth", ({ list, sorts, filters }) => {
+  it("answers every page, sort, direction and filter with the rows and count of the plain OFFSET query", async () => {
+    let compared = 0;
+    for (const sort of sorts)
+      for (const sortOrder of ["asc", "desc"] as const)
+        for (const { filter, indexed } of filters) {
+          const params = (pageNumber: number, size = pageSize) =>
+            ({ filter, sortField: sort.field, sortOrder, pageNumber, pageSize: size }) as ListParams<
+              never,
+              string
+            >;
+          const plainPaths: PagePath[] = [];
+          const all = await list(params(1, 100_000), {
+            deepFrom: Number.POSITIVE_INFINITY,
+            trace: (path) => plainPaths.push(path),
+          });
+          expect(plainPaths).toEqual(["offset"]);
+          const total = all.entities.length;
+          if (indexed)
+            expect({ totalCount: all.totalCount, totalCountKind: all.totalCountKind }).toEqual({
+              totalCount: total,
+              totalCountKind: "exact",
+            });
+          const label = `${sort.field} ${sortOrder} ${JSON.stringify(filter)}`;
+          for (const pageNumber of pagesOf(total, Object.keys(filter).length === 0 && sortOrder === "desc")) {
+            const plain = await list(params(pageNumber), { deepFrom: Number.POSITIVE_INFINITY });
+            const paths: PagePath[] = [];
+            const deep = await list(params(pageNumber), { deepFrom: 0, trace: (path) => paths.push(path) });
+            expect(
+              deep.entities.map((row) => row._id),
+              `${label} page ${pageNumber}`,
+            ).toEqual(plain.entities.map((row) => row._id));
+            expect(plain.entities.map((row) => row._id)).toEqual(
+              all.entities.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map((row) => row._id),
+            );
+            expect(deep.totalCount).toBe(plain.totalCount);
+            const start = (pageNumber - 1) * pageSize;
+            const expected: PagePath =
+              all.totalCountKind === "exact" && start >= total
+                ? "end"
+                : sort.bucketed && indexed
+                  ? "buckets"
+                  : all.totalCountKind === "exact" && start >= total / 2
+                    ? "reverse"
+                    : "offset";
+            expect(paths, `${label} page ${pageNumber}`).toEqual([expected]);
+            compared += 1;
+          }
+        }
+    expect(compared).toBeGreaterThan(20);
+  }, 120_000);
+});
