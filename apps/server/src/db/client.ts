@@ -89,6 +89,7 @@ export async function openPostgres(
     client.on("error", () => {});
   });
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db;
+  sessionSources.set(db, () => pool.connect());
   return {
     db,
     driver: "postgres",
@@ -115,6 +116,18 @@ export async function openPostgres(
 }
 
 const poolEndWaitMs = 10_000;
+
+// Each PostgreSQL Db's pool, for what needs one session of its own (a lock held for as long as it lives).
+const sessionSources = new WeakMap<Db, () => Promise<pg.PoolClient>>();
+
+/**
+ * PostgreSQL only: checks out a connection of the db's pool for the caller alone, who must release it
+ * (`release(true)` ends its session). Undefined on PGlite, whose one process needs no locks between
+ * processes.
+ */
+export function sessionSourceOf(db: Db): (() => Promise<pg.PoolClient>) | undefined {
+  return sessionSources.get(db);
+}
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);

@@ -74,21 +74,13 @@ export async function deliverOne(
     eq(mailOutbox.status, "sending"),
     eq(mailOutbox.attempts, row.attempts),
   );
+  let providerMessageId: string | undefined;
   try {
-    const providerMessageId = await deliver(row);
-    await db
-      .update(mailOutbox)
-      .set({
-        status: "sent",
-        sentAt: new Date(),
-        providerMessageId: providerMessageId ?? null,
-        lockedUntil: null,
-        lastError: null,
-        updatedAt: new Date(),
-      })
-      .where(ours);
+    providerMessageId = await deliver(row);
   } catch (error) {
-    const transient = error instanceof MailSendError ? error.transient : false;
+    // Only the provider's own refusal is final; anything else (the database read of the tenant's
+    // settings failing, say) may pass: tried again, within maxAttempts.
+    const transient = error instanceof MailSendError ? error.transient : true;
     const requestedMs = error instanceof MailSendError ? error.retryAfterMs : undefined;
     const reason = (error as Error).message.slice(0, 500);
     const retry = transient && row.attempts < maxAttempts;
@@ -107,7 +99,22 @@ export async function deliverOne(
           : { status: "failed", lockedUntil: null, lastError: reason, updatedAt: new Date() },
       )
       .where(ours);
+    return;
   }
+  // Recorded apart from the send: the message went out, so a database error here must never mark it
+  // failed. It throws instead (the round logs it) and the row stays claimed; when the claim lapses the
+  // message is sent again (at least once).
+  await db
+    .update(mailOutbox)
+    .set({
+      status: "sent",
+      sentAt: new Date(),
+      providerMessageId: providerMessageId ?? null,
+      lockedUntil: null,
+      lastError: null,
+      updatedAt: new Date(),
+    })
+    .where(ours);
 }
 
 /** The worker inside the server process: polls, and can be woken at once after a message is queued. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { JobLock } from "./job-lock.ts";
 
 export type PollingWorkerOptions = {
   /** Names the worker in the error log. */
@@ -10,9 +11,16 @@ export type PollingWorkerOptions = {
   round: () => Promise<unknown>;
   /** Told how each round ended and how long it took (the metrics' job runs). */
   observeRound?: RoundObserver;
+  /**
+   * For a timed job (do what is due now): the lock that makes one process run it per tick. A round this
+   * process does not hold the lock for is skipped. Queue workers, woken on demand, take none.
+   */
+  lock?: JobLock;
 };
 
-export type RoundObserver = (outcome: "ok" | "error", seconds: number) => void;
+/** "skipped": another process holds the job's lock and runs this tick's round. */
+export type RoundOutcome = "ok" | "error" | "skipped";
+export type RoundObserver = (outcome: RoundOutcome, seconds: number) => void;
 
 /**
  * A background worker inside the server process: a round at once, then one `pollMs` after each round
@@ -33,11 +41,21 @@ export function startPollingWorker(options: PollingWorkerOptions) {
       return;
     }
     const started = performance.now();
-    const observe = (outcome: "ok" | "error") =>
+    const observe = (outcome: RoundOutcome) =>
       options.observeRound?.(outcome, (performance.now() - started) / 1000);
-    running = options
-      .round()
-      .then(() => observe("ok"))
+    const { lock } = options;
+    const round = lock
+      ? async (): Promise<RoundOutcome> => {
+          if (!(await lock.acquire())) return "skipped";
+          await options.round();
+          return "ok";
+        }
+      : async (): Promise<RoundOutcome> => {
+          await options.round();
+          return "ok";
+        };
+    running = round()
+      .then(observe)
       .catch((error) => {
         observe("error");
         options.log.error({ err: error }, options.name);
@@ -57,11 +75,12 @@ export function startPollingWorker(options: PollingWorkerOptions) {
       if (timer) clearTimeout(timer);
       tick();
     },
-    /** Finishes the round under way, then stops. */
+    /** Finishes the round under way, then stops (and lets the job's lock go). */
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await options.lock?.release();
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { pointHolds } from "../../db/schema/index.ts";
+import { createJobLock, jobLockKeys } from "../../lib/job-lock.ts";
 import { type RoundObserver, startPollingWorker } from "../../lib/polling-worker.ts";
 import { releaseHold } from "../ledger/index.ts";
 
@@ -56,13 +57,17 @@ export async function releaseDueHolds(db: Db, options: { batchSize?: number } = 
   }
 }
 
-/** The release job inside the server process: a round at start, then one every `pollMs`. */
+/**
+ * The release job inside the server process: a round at start, then one every `pollMs`. On PostgreSQL
+ * one process at a time runs it (the holder of its advisory lock); the others skip their rounds.
+ */
 export function startHoldReleaseWorker(options: HoldReleaseOptions) {
   return startPollingWorker({
     name: "hold release worker",
     log: options.log,
     pollMs: options.pollMs ?? 60_000,
     observeRound: options.observeRound,
+    lock: createJobLock(options.db, jobLockKeys.holdRelease),
     round: async () => {
       const count = await releaseDueHolds(options.db, { batchSize: options.batchSize ?? 100 });
       if (count > 0) options.log.info({ released: count }, "held credits released");

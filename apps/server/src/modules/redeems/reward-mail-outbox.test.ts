@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addMailConfig } from "../../../test/support/mail-config.ts";
@@ -7,7 +7,7 @@ import { openTestDatabase } from "../../../test/support/test-database.ts";
 import type { Database } from "../../db/client.ts";
 import { admins, mailOutbox } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { backoffMs, claimDue, type OutboxWorker, startOutboxWorker } from "../../lib/outbox.ts";
+import { backoffMs, claimDue, deliverOne, type OutboxWorker, startOutboxWorker } from "../../lib/outbox.ts";
 import { deliverThroughTenantMailgun } from "./index.ts";
 
 let database: Database;
@@ -135,6 +135,67 @@ describe("the outbox worker", () => {
       lockedUntil: new Date(Date.now() + 60_000),
     });
     expect((await claimDue(database.db, 10, 60_000)).map((row) => row.id)).not.toContain(id);
+  });
+
+  it("never marks a delivered message failed when recording it fails: the claim stays, and lapses", async () => {
+    const to = "recorded-late@user.test";
+    const id = await queue(to);
+    // The database refuses to record this message as sent (a failure after the send, as under load).
+    await database.db.execute(
+      sql.raw(`create function refuse_sent() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' and new.to_address = '${to}' then raise exception 'database unavailable'; end if;
+        return new;
+      end $$`),
+    );
+    await database.db.execute(
+      sql.raw(
+        "create trigger refuse_sent before update on mail_outbox for each row execute function refuse_sent()",
+      ),
+    );
+    try {
+      const [claimed] = (await claimDue(database.db, 50, 60_000)).filter((row) => row.id === id);
+      if (!claimed) throw new Error("the message was not claimed");
+      const options = {
+        db: database.db,
+        log,
+        deliver: deliverThroughTenantMailgun(database.db, sink.baseUrl),
+        pollMs: 20,
+        batchSize: 10,
+        maxAttempts: 6,
+        claimMs: 60_000,
+        baseBackoffMs: 10,
+      };
+      await expect(deliverOne(options, claimed)).rejects.toThrow(/update "mail_outbox"/);
+      await sink.waitFor(to);
+      const row = await rowOf(id);
+      expect(row?.status).toBe("sending");
+      expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await database.db.execute(sql.raw("drop trigger refuse_sent on mail_outbox"));
+      await database.db.execute(sql.raw("drop function refuse_sent()"));
+    }
+  });
+
+  it("tries again after an error that is not the provider's answer", async () => {
+    const id = await queue("flaky@user.test");
+    let calls = 0;
+    const deliverThroughMailgun = deliverThroughTenantMailgun(database.db, sink.baseUrl);
+    const started = startOutboxWorker({
+      db: database.db,
+      log,
+      // The first try fails before reaching Mailgun (say, reading the tenant's settings timed out).
+      deliver: async (message) => {
+        calls++;
+        if (calls === 1) throw new Error("connection terminated unexpectedly");
+        return deliverThroughMailgun(message);
+      },
+      pollMs: 20,
+      baseBackoffMs: 10,
+    });
+    workers.push(started);
+    await expect.poll(async () => (await rowOf(id))?.status, { timeout: 5000 }).toBe("sent");
+    expect((await rowOf(id))?.attempts).toBe(2);
   });
 
   it("sends each message once while two workers race for them", async () => {
