@@ -1,5 +1,6 @@
 import { idSchema } from "@rewards/contract";
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { verifiedTokens } from "./verified-tokens.ts";
 
 /** An access token names its account, the account's token version and its server-side session. */
 export type AccessClaims = { adminId: string; tokenVersion: number; sessionId: string };
@@ -15,6 +16,7 @@ export const mfaTokenTtlSeconds = 5 * 60;
 /** Signed JWTs (HS256): access tokens, and the short-lived tokens between a password and its code. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
+  const verifiedAccess = verifiedTokens<AccessClaims>();
 
   const sign = (payload: JWTPayload, subject: string, aud: string, ttl: number) =>
     new SignJWT(payload)
@@ -47,10 +49,18 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     },
     /** The claims of a valid access token, or null for anything else; a token without a session is refused. */
     async verify(token: string): Promise<AccessClaims | null> {
+      const known = verifiedAccess.get(token);
+      if (known) return known;
       const verified = await payloadOf(token, audience);
       const session = idSchema.safeParse(verified?.payload.sid);
       if (!verified || !session.success) return null;
-      return { adminId: verified.adminId, tokenVersion: verified.tokenVersion, sessionId: session.data };
+      const claims = {
+        adminId: verified.adminId,
+        tokenVersion: verified.tokenVersion,
+        sessionId: session.data,
+      };
+      verifiedAccess.set(token, claims, verified.payload.exp);
+      return claims;
     },
     signMfa(claims: MfaClaims): Promise<string> {
       return sign({ ver: claims.tokenVersion }, claims.adminId, mfaAudience, mfaTokenTtlSeconds);

@@ -1,5 +1,6 @@
 import { idSchema } from "@rewards/contract";
 import { errors, jwtVerify, SignJWT } from "jose";
+import { verifiedTokens } from "./verified-tokens.ts";
 
 /** Who an app token speaks for: the tenant, its app user and the session signing out revokes. */
 export type AppClaims = { adminId: string; userId: string; sessionId: string };
@@ -17,6 +18,7 @@ export const appTokenTtlSeconds = 30 * 86_400;
 /** Signed JWTs (HS256) for the mobile app's users. */
 export function createAppTokens(secret: string, ttlSeconds = appTokenTtlSeconds) {
   const key = new TextEncoder().encode(secret);
+  const verified = verifiedTokens<AppClaims>();
   return {
     async sign(claims: AppClaims): Promise<string> {
       return new SignJWT({ adm: claims.adminId, sid: claims.sessionId })
@@ -30,6 +32,8 @@ export function createAppTokens(secret: string, ttlSeconds = appTokenTtlSeconds)
     },
     /** The claims of a valid app token, or null for anything else (expired, forged, another audience). */
     async verify(token: string): Promise<AppClaims | null> {
+      const known = verified.get(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ["HS256"],
@@ -39,7 +43,9 @@ export function createAppTokens(secret: string, ttlSeconds = appTokenTtlSeconds)
         const ids = [payload.sub, payload.adm, payload.sid].map((value) => idSchema.safeParse(value));
         if (!ids.every((id) => id.success)) return null;
         const [userId, adminId, sessionId] = ids.map((id) => id.data as string) as [string, string, string];
-        return { adminId, userId, sessionId };
+        const claims = { adminId, userId, sessionId };
+        verified.set(token, claims, payload.exp);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

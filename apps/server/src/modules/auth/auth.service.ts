@@ -6,17 +6,9 @@ import {
   messages,
   type Profile,
 } from "@rewards/contract";
-import { and, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import {
-  adminSessions,
-  admins,
-  appMembers,
-  installationSettings,
-  passwordResets,
-  teamSettings,
-} from "../../db/schema/index.ts";
+import { admins, appMembers, passwordResets } from "../../db/schema/index.ts";
 import type { AccessTokens } from "../../lib/access-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -35,6 +27,7 @@ import {
   startSession,
   touchSession,
 } from "./sessions.ts";
+import { adminColumns, prepareSignedInQuery, requireMfaSettingKey } from "./signed-in-query.ts";
 
 export type AuthDeps = {
   db: Db;
@@ -44,12 +37,8 @@ export type AuthDeps = {
   now?: () => Date;
 };
 
-// The TOTP seeds stay out of every query that does not need them: the signed-in admin is loaded on each
-// request, and a seed there could only leak.
-const { mfaSecret: _secret, mfaPendingSecret: _pending, ...adminColumns } = getTableColumns(admins);
-
 export type { AdminRow } from "./admin-row.ts";
-export { adminColumns };
+export { adminColumns, requireMfaSettingKey };
 
 /** The app a request acts in: its id (the owner's account id), its keys, and the member's role in it. */
 export type ActingApp = { id: string; appKey: string; postbackKey: string; role: MemberRole };
@@ -59,12 +48,6 @@ export type ActingApp = { id: string; appKey: string; postbackKey: string; role:
  * required (by the installation, or by the team of the app the session acts in).
  */
 export type SignedIn = { admin: AdminRow; app: ActingApp; sessionId: string; mfaRequired: boolean };
-
-/** The app's owner account, joined a second time for the app's keys. */
-const appAccount = alias(admins, "app_account");
-
-/** installation_settings key of the owner's "require two-factor sign-in for everyone". */
-export const requireMfaSettingKey = "require_mfa";
 
 // Any constant: serialises first registrations so exactly one becomes the owner.
 const registrationLockKey = 7_302_115;
@@ -168,6 +151,8 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
     return undefined;
   }
 
+  const signedInQuery = prepareSignedInQuery(db);
+
   /**
    * Who a bearer token signs in, or null when it no longer opens anything: the account must be active
    * with the token's version, and the token's session neither ended nor expired. One query loads the
@@ -178,35 +163,11 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
     const claims = await tokens.verify(token);
     if (!claims) return null;
     const at = now();
-    const [row] = await db
-      .select({
-        admin: adminColumns,
-        app: {
-          id: appAccount.id,
-          appKey: appAccount.appKey,
-          postbackKey: appAccount.postbackKey,
-          role: appMembers.role,
-        },
-        lastSeenAt: adminSessions.lastSeenAt,
-        mfaRequired: sql<boolean>`(coalesce(${teamSettings.requireMfa}, false) or exists (select 1 from ${installationSettings} where ${installationSettings.key} = ${requireMfaSettingKey} and ${installationSettings.value} = 'true'))`,
-      })
-      .from(adminSessions)
-      .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      // The session's app and the account's role in it: a member removed from the app opens nothing there.
-      .innerJoin(
-        appMembers,
-        and(eq(appMembers.appId, adminSessions.appId), eq(appMembers.adminId, adminSessions.adminId)),
-      )
-      .innerJoin(appAccount, eq(appAccount.id, adminSessions.appId))
-      .leftJoin(teamSettings, eq(teamSettings.appId, adminSessions.appId))
-      .where(
-        and(
-          eq(adminSessions.id, claims.sessionId),
-          eq(adminSessions.adminId, claims.adminId),
-          isNull(adminSessions.endedAt),
-          gt(adminSessions.expiresAt, at),
-        ),
-      );
+    const [row] = await signedInQuery.execute({
+      sessionId: claims.sessionId,
+      adminId: claims.adminId,
+      at: at.toISOString(),
+    });
     if (row?.admin.status !== "active" || row.admin.tokenVersion !== claims.tokenVersion) return null;
     if (at.getTime() - row.lastSeenAt.getTime() >= lastSeenResolutionMs) {
       await touchSession(db, claims.sessionId, at);
