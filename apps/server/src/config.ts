@@ -79,6 +79,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
       .optional(),
+    // A replica of DATABASE_URL that analytics, exports and the dashboard read from (docs/scaling.md).
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
+      .optional(),
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
@@ -108,6 +113,15 @@ const envSchema = z
       .default(10_000),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_READ_URL"],
+        message:
+          "needs DATABASE_URL: a read replica copies a PostgreSQL primary, and the embedded database has none. " +
+          "Set DATABASE_URL to the primary, or unset DATABASE_READ_URL",
+      });
+    }
     const mail = [env.PLATFORM_MAILGUN_DOMAIN, env.PLATFORM_MAILGUN_API_KEY, env.PLATFORM_MAIL_FROM];
     if (mail.some(Boolean) && !mail.every(Boolean)) {
       ctx.addIssue({
@@ -128,6 +142,8 @@ export type Config = {
   trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A read replica of databaseUrl for analytics, exports and the dashboard; unset, they read the primary. */
+  databaseReadUrl: string | undefined;
   publicUrl: string;
   /** auto: an empty embedded database gets the demo owner and demo data at start. */
   demoData: "auto" | "off";
@@ -170,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     demoData: e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { serverStatementLimits } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { openConfiguredDatabase } from "./db/open.ts";
+import { openReadReplica, type ReadReplica } from "./db/read-replica.ts";
 import { loadOrCreateJwtSecret } from "./lib/installation-secret.ts";
 import { runWorkers } from "./process-cluster.ts";
 import { seedDemo } from "./seed/demo.ts";
@@ -53,8 +54,14 @@ async function main() {
     await seedDemo(db, demo.id);
   }
 
+  // Never stops the start: while the replica does not answer, its reads go to the primary.
+  const replica: ReadReplica | undefined = config.databaseReadUrl
+    ? await openReadReplica(config.databaseReadUrl, db)
+    : undefined;
+
   const app = await buildApp({
     db,
+    ...(replica ? { readDb: replica.readDb, replicaStatus: replica.status } : {}),
     config,
     jwtSecret: config.jwtSecret ?? (await loadOrCreateJwtSecret(db)),
     webRoot,
@@ -76,6 +83,7 @@ async function main() {
     app.log.info(`${signal} received: finishing requests and closing`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close().catch((error) => app.log.error({ err: error }, "closing the server"));
+    await replica?.close().catch((error) => app.log.error({ err: error }, "closing the read replica"));
     await database.close().catch((error) => app.log.error({ err: error }, "closing the database"));
     clearTimeout(force);
     process.exit(0);
@@ -83,15 +91,25 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  replica?.setLog(app.log);
+
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await replica?.close();
     await database.close();
     fail(`Could not listen on port ${config.port}: ${(error as Error).message}`);
   }
 
   const engine = database.driver === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL";
   const lines = [`Rewards Admin is running at ${config.publicUrl} (database: ${engine})`];
+  if (replica) {
+    lines.push(
+      replica.status().inUse
+        ? "Analytics, exports and the dashboard read the replica DATABASE_READ_URL"
+        : "The replica DATABASE_READ_URL does not answer: its reads go to the primary until it does",
+    );
+  }
   // Said at start, so an operator behind a proxy sees at once whether client addresses will be right.
   if (config.trustProxy === false) {
     lines.push(

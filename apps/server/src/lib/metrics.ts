@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client.ts";
+import type { ReplicaStatus } from "../db/read-replica.ts";
+import type { RoundOutcome } from "./polling-worker.ts";
 
 /** What a PostgreSQL pool says about its connections; PGlite has none. */
 export type PoolStats = () => { total: number; idle: number; waiting: number };
@@ -13,7 +15,7 @@ type Rows<T> = { rows: T[] };
  * request. Figures read from the database (outbox depth and age) are read when scraped, through the
  * outbox's partial index of unsent rows.
  */
-export function createMetrics(db: Db, poolStats?: PoolStats) {
+export function createMetrics(db: Db, poolStats?: PoolStats, replicaStatus?: ReplicaStatus) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -32,7 +34,7 @@ export function createMetrics(db: Db, poolStats?: PoolStats) {
   });
   const jobRuns = new Counter({
     name: "job_runs_total",
-    help: "Rounds of the background jobs (mail outbox, payouts, hold release), by job and outcome",
+    help: "Rounds of the background jobs (mail outbox, payouts, hold release), by job and outcome (ok, error, skipped: another process ran the tick)",
     labelNames: ["job", "outcome"] as const,
     registers: [registry],
   });
@@ -82,6 +84,26 @@ export function createMetrics(db: Db, poolStats?: PoolStats) {
     });
   }
 
+  if (replicaStatus) {
+    // From the replica's last check (every few seconds), not a query per scrape.
+    new Gauge({
+      name: "db_replica_lag_seconds",
+      help: "How far the read replica's replay trails the primary (0 when it has replayed all it received)",
+      registers: [registry],
+      collect() {
+        this.set(replicaStatus().lagSeconds ?? 0);
+      },
+    });
+    new Gauge({
+      name: "db_replica_in_use",
+      help: "1 while analytics, exports and the dashboard read the replica; 0 while they fall back to the primary",
+      registers: [registry],
+      collect() {
+        this.set(replicaStatus().inUse ? 1 : 0);
+      },
+    });
+  }
+
   return {
     registry,
     /** A request answered: its route pattern (never the raw URL, which would make a series per id). */
@@ -91,9 +113,10 @@ export function createMetrics(db: Db, poolStats?: PoolStats) {
     countPostback(network: string, outcome: string) {
       postbacks.inc({ network, outcome });
     },
-    observeJobRound(job: string, outcome: "ok" | "error", seconds: number) {
+    observeJobRound(job: string, outcome: RoundOutcome, seconds: number) {
       jobRuns.inc({ job, outcome });
-      jobSeconds.observe({ job }, seconds);
+      // A skipped round did no work: its time would only drag the histogram down.
+      if (outcome !== "skipped") jobSeconds.observe({ job }, seconds);
     },
   };
 }

@@ -4,10 +4,10 @@ import { route } from "../../lib/route.ts";
 import { currentAppId } from "../../plugins/require-admin.ts";
 import { getAnalytics } from "./analytics.service.ts";
 
-/** Analytics of the signed-in administrator's app. */
+/** Analytics of the signed-in administrator's app, read from the replica when there is one. */
 export async function analyticsRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { readDb } = app.deps;
   route(app, analyticsEndpoints.report, async (request) =>
-    getAnalytics(db, currentAppId(request), request.query),
+    getAnalytics(readDb, currentAppId(request), request.query),
   );
 }

@@ -5,7 +5,10 @@ import { csvLine } from "./csv.ts";
 import type { ExportBatch, ExportSource } from "./export-sources.ts";
 
 export type ExportRun = {
+  /** Where the audit entry is written. */
   db: Db;
+  /** Where the rows are read (a replica, or db itself). */
+  readDb?: Db;
   actor: Actor;
   list: ExportList;
   source: ExportSource;
@@ -23,8 +26,9 @@ export type ExportRun = {
  */
 export async function startExport(run: ExportRun): Promise<AsyncGenerator<string> | null> {
   const { db, actor, source, body, list } = run;
+  const readDb = run.readDb ?? db;
   const size = run.batchSize ?? exportBatchSize;
-  const first = await source.batch(db, actor.appId, body, null, size);
+  const first = await source.batch(readDb, actor.appId, body, null, size);
   if (!first) return null;
 
   async function* lines(): AsyncGenerator<string> {
@@ -37,7 +41,7 @@ export async function startExport(run: ExportRun): Promise<AsyncGenerator<string
         const text = batch.rows.map((row) => csvLine(row)).join("");
         const more = batch.rows.length === size && batch.lastId !== undefined;
         // Read ahead by one batch: the database reads the next rows while the connection takes these.
-        const next = more ? source.batch(db, actor.appId, body, batch.lastId ?? null, size) : null;
+        const next = more ? source.batch(readDb, actor.appId, body, batch.lastId ?? null, size) : null;
         // A read that fails while nobody awaits it must not be an unhandled rejection; the await rethrows.
         next?.catch(() => {});
         const sent = batch.rows.length;

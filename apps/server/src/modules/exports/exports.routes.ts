@@ -13,16 +13,17 @@ export const exportFileName = (list: ExportList, now = new Date()) =>
 
 /**
  * CSV exports of the dashboard's lists, scoped to the signed-in administrator's app. The route's schema is
- * the list's own body schema, so a bad filter answers 400 before any byte of CSV.
+ * the list's own body schema, so a bad filter answers 400 before any byte of CSV. The rows are read from
+ * the replica when there is one; the audit entry is written to the primary.
  */
 export async function exportsRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, readDb } = app.deps;
   for (const list of exportLists) {
     const definition: Endpoint = exportEndpoints[list];
     route(app, definition, async (request, reply) => {
       const source = exportSources[list];
       const lines = found(
-        await startExport({ db, actor: actorOf(request), list, source, body: request.body }),
+        await startExport({ db, readDb, actor: actorOf(request), list, source, body: request.body }),
       );
       return reply
         .header("content-type", "text/csv; charset=utf-8")
