@@ -87,7 +87,10 @@ export async function startFaultGate(upstream: () => string) {
     new Promise<void>((resolve) => {
       if (!listening) return resolve();
       listening = false;
-      server.close(() => resolve());
+      // Resolved once clients in this process have had the time to see their kept-alive connections
+      // end: the fault is a port nobody listens on, so the next send must open (and be refused) a new
+      // connection, not write to one the gate has just cut.
+      server.close(() => setTimeout(resolve, 50));
       for (const socket of sockets) socket.destroy();
     });
 
