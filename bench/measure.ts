@@ -1,25 +1,34 @@
 /**
- * How `npm run bench` measures: timed runs of one call, the load run with the server's RSS sampled, and
- * EXPLAIN (ANALYZE, BUFFERS) of the statements a call's service makes.
+ * How `npm run bench` measures: timed runs of one call, load runs of many clients with the servers' RSS
+ * sampled, and EXPLAIN (ANALYZE, BUFFERS) of the statements a call's service makes.
  */
 import { readFileSync } from "node:fs";
-import { appUserEndpoints, pathOf } from "@rewards/contract";
-import autocannon from "autocannon";
+import http from "node:http";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { Db } from "../apps/server/src/db/client.ts";
 import * as schema from "../apps/server/src/db/schema/index.ts";
-import type { Case } from "./cases.ts";
+import type { Case } from "./case.ts";
 
-export type Measured = Case & { status: number; p50: number; p95: number; p99: number; totalCount?: string };
+export type Measured = Case & {
+  status: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Timed runs made: fewer than asked when a call is so slow that the case's time ran out. */
+  runs: number;
+  totalCount?: string;
+  /** p50 of the call's own SQL (sqlP50), for the API/SQL ratio of the lists. */
+  sqlP50?: number;
+};
 
-/** The call the load run repeats: the users list, first page, default sort. */
-export const loadEndpoint = appUserEndpoints.list;
+/** A case stops after this many seconds of timed runs (at least 5 runs): a call of seconds needs no 50. */
+const caseSeconds = 10;
 
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
 
-/** `runs` timed calls one after another, after 3 warm-up calls; times are the client's (HTTP included). */
+/** `runs` timed calls one after another, after 10 warm-up calls; times are the client's (HTTP included). */
 export async function measure(url: string, token: string, item: Case, runs: number): Promise<Measured> {
   const call = async () => {
     const started = performance.now();
@@ -34,12 +43,14 @@ export async function measure(url: string, token: string, item: Case, runs: numb
     const text = await response.text();
     return { ms: performance.now() - started, status: response.status, text };
   };
-  for (let i = 0; i < 3; i++) await call();
+  for (let i = 0; i < 10; i++) await call();
   const times: number[] = [];
   let last = await call();
+  const started = performance.now();
   for (let i = 0; i < runs; i++) {
     last = await call();
     times.push(last.ms);
+    if (i >= 4 && performance.now() - started > caseSeconds * 1000) break;
   }
   times.sort((a, b) => a - b);
   let totalCount: string | undefined;
@@ -56,8 +67,47 @@ export async function measure(url: string, token: string, item: Case, runs: numb
     p50: percentile(times, 0.5),
     p95: percentile(times, 0.95),
     p99: percentile(times, 0.99),
+    runs: times.length,
     totalCount,
   };
+}
+
+/** The SQL statements a case's service sends (select, with or explain), with their parameters. */
+async function statementsOf(pool: pg.Pool, item: Case) {
+  const statements: Array<{ query: string; params: unknown[] }> = [];
+  if (!item.service) return statements;
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (query, params) => statements.push({ query, params }) },
+  }) as unknown as Db;
+  await item.service(db);
+  return statements;
+}
+
+/**
+ * The p50 of a call's own SQL: the statements its service sends, run one after another from this process
+ * over a warm connection, `runs` times (driver round trips included, and statements the service runs side
+ * by side counted one after another: the ratio it gives errs low).
+ */
+export async function sqlP50(pool: pg.Pool, item: Case, runs: number): Promise<number | undefined> {
+  const statements = await statementsOf(pool, item);
+  if (statements.length === 0) return undefined;
+  const client = await pool.connect();
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < runs + 3; i++) {
+      const started = performance.now();
+      for (const statement of statements) await client.query(statement.query, statement.params);
+      if (i >= 3) times.push(performance.now() - started);
+    }
+    return percentile(
+      times.sort((a, b) => a - b),
+      0.5,
+    );
+  } finally {
+    client.release();
+  }
 }
 
 /** A process's resident memory in MB, from /proc (undefined once it has gone). */
@@ -72,47 +122,153 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
-/** autocannon, 50 connections for `seconds`, on the users list; the server's RSS sampled every 200 ms. */
-export async function loadRun(url: string, token: string, pid: number | undefined, seconds: number) {
-  const samplesMb: number[] = [];
-  const sample = () => {
-    const mb = pid ? rssMb(pid) : undefined;
-    if (mb !== undefined) samplesMb.push(mb);
-  };
-  sample();
-  const timer = setInterval(sample, 200);
-  const result = await autocannon({
-    url: `${url}${pathOf(loadEndpoint)}`,
-    method: loadEndpoint.method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ queryParams: { pageNumber: 1, pageSize: 10 } }),
-    connections: 50,
-    duration: seconds,
-  });
-  clearInterval(timer);
-  sample();
+/** One request of a load run; `kind` is the row of the results it counts in. */
+export type LoadRequest = {
+  kind: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Told how the request ended: undefined for a 2xx answer, else what went wrong. */
+  done?: (error: string | undefined) => void;
+};
+
+export type KindStats = {
+  kind: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Non-2xx answers and requests without one (socket errors, 10 s timeouts). */
+  errors: number;
+  /** What the errors were: HTTP statuses and socket error codes, with their counts. */
+  errorKinds: Record<string, number>;
+};
+
+function stats(kind: string, times: number[], errorKinds: Map<string, number>, seconds: number): KindStats {
+  times.sort((a, b) => a - b);
+  let errors = 0;
+  for (const count of errorKinds.values()) errors += count;
   return {
-    requests: result.requests.total,
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    errors: result.errors + result.timeouts + result.non2xx,
-    rssStartMb: samplesMb[0],
-    rssMaxMb: samplesMb.length ? Math.max(...samplesMb) : undefined,
+    kind,
+    requests: times.length,
+    perSecond: times.length / seconds,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    max: times.at(-1) ?? 0,
+    errors,
+    errorKinds: Object.fromEntries(errorKinds),
   };
 }
 
+/**
+ * `clients` concurrent clients for `seconds`, each on its own keep-alive connection, sending what
+ * `next` gives one after another (a closed loop: a client waits for its answer before the next). Every
+ * request is timed from before it is written to its answer's last byte, and all of them are kept: the
+ * percentiles are exact. Answers are read and dropped, never parsed, to keep the client cheap. A request
+ * still in flight at the end is waited for and counted. `pids` names the server processes whose RSS is
+ * sampled every 200 ms.
+ */
+export async function runClients({
+  url,
+  clients,
+  seconds,
+  next,
+  pids = () => [],
+  agent: given,
+}: {
+  url: string;
+  clients: number;
+  seconds: number;
+  next: () => LoadRequest;
+  pids?: () => number[];
+  /** Keep-alive connections to reuse (a warm-up's); by default new ones, closed at the end. */
+  agent?: http.Agent;
+}) {
+  const target = new URL(url);
+  const agent = given ?? new http.Agent({ keepAlive: true, maxSockets: clients });
+  const send = (request: LoadRequest) =>
+    new Promise<string | undefined>((resolve) => {
+      const headers = { ...request.headers };
+      if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
+      const call = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.path,
+          headers,
+          timeout: 10_000,
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          response.on("end", () => resolve(status >= 200 && status < 300 ? undefined : `HTTP ${status}`));
+          response.on("error", (error) => resolve((error as NodeJS.ErrnoException).code ?? error.message));
+          response.resume();
+        },
+      );
+      call.on("timeout", () => call.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
+      call.on("error", (error) => resolve((error as NodeJS.ErrnoException).code ?? error.message));
+      call.end(request.body);
+    });
+
+  const byKind = new Map<string, { times: number[]; errors: Map<string, number> }>();
+  const rss = new Map<number, number>();
+  const sample = () => {
+    for (const pid of pids()) {
+      const mb = rssMb(pid);
+      if (mb !== undefined) rss.set(pid, Math.max(rss.get(pid) ?? 0, mb));
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const request = next();
+        const sent = performance.now();
+        const error = await send(request);
+        const ms = performance.now() - sent;
+        request.done?.(error);
+        const kind = byKind.get(request.kind) ?? { times: [], errors: new Map<string, number>() };
+        byKind.set(request.kind, kind);
+        kind.times.push(ms);
+        if (error) kind.errors.set(error, (kind.errors.get(error) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  clearInterval(timer);
+  sample();
+  if (!given) agent.destroy();
+  const kinds = [...byKind].map(([kind, k]) => stats(kind, k.times, k.errors, elapsed));
+  const allErrors = new Map<string, number>();
+  for (const k of byKind.values())
+    for (const [error, count] of k.errors) allErrors.set(error, (allErrors.get(error) ?? 0) + count);
+  const overall = stats(
+    "all",
+    [...byKind.values()].flatMap((k) => k.times),
+    allErrors,
+    elapsed,
+  );
+  // The client's own share of the CPUs, which the server processes and PostgreSQL did not get.
+  const clientCpu = (cpu.user + cpu.system) / 1e6 / elapsed;
+  return { seconds: elapsed, clients, kinds, overall, rssMaxMb: [...rss.values()], clientCpu };
+}
+
+export type ClientsRun = Awaited<ReturnType<typeof runClients>>;
+
 /** EXPLAIN (ANALYZE, BUFFERS) of every statement a case's service call makes. */
 export async function explain(pool: pg.Pool, item: Case): Promise<string> {
-  if (!item.service) return "";
-  const statements: Array<{ query: string; params: unknown[] }> = [];
-  const db = drizzle({
-    client: pool,
-    schema,
-    logger: { logQuery: (query, params) => statements.push({ query, params }) },
-  }) as unknown as Db;
-  await item.service(db);
+  const statements = await statementsOf(pool, item);
   const parts: string[] = [];
   for (const statement of statements) {
     if (!/^\s*(select|with)/i.test(statement.query)) continue;
@@ -124,4 +280,25 @@ export async function explain(pool: pg.Pool, item: Case): Promise<string> {
     );
   }
   return parts.join("\n\n");
+}
+
+/** A load run's results as a Markdown table: a row per kind, in `order`, then all requests together. */
+export function loadTable(run: ClientsRun, order: string[]): string[] {
+  const ms = (value: number) => value.toFixed(1);
+  const kinds = [...run.kinds].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  const what = (k: KindStats) =>
+    k.errors
+      ? ` (${Object.entries(k.errorKinds)
+          .map(([error, n]) => `${error}: ${n}`)
+          .join(", ")})`
+      : "";
+  return [
+    "| Kind | Requests | Requests/s | p50 ms | p95 ms | p99 ms | max ms | Errors |",
+    "|---|---|---|---|---|---|---|---|",
+    ...[...kinds, run.overall].map(
+      (k) =>
+        `| ${k.kind === "all" ? "**all**" : k.kind} | ${k.requests} | ${k.perSecond.toFixed(0)} | ${ms(k.p50)} | ` +
+        `${ms(k.p95)} | ${ms(k.p99)} | ${ms(k.max)} | ${k.errors}${what(k)} |`,
+    ),
+  ];
 }

@@ -7,24 +7,18 @@
  * BENCH_REQUESTS (default 10000), BENCH_CONCURRENCY (default 50), BENCH_USERS (default 500).
  * It creates its own administrator (bench-<time>@bench.test, activated directly in the database), its
  * users and a CPX Research config, and signs every request as CPX documents: md5(trans_id-securityHash).
+ * The set-up, the signing and the check are shared with the load test (bench/load.ts).
  */
 import { createHash, randomUUID } from "node:crypto";
+import { pathToFileURL } from "node:url";
 import { authEndpoints, type Endpoint, networkEndpoints, pathOf, postbackEndpoints } from "@rewards/contract";
 import pg from "pg";
 
-const baseUrl = (process.env.BENCH_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
-const databaseUrl = process.env.DATABASE_URL;
-const total = Number(process.env.BENCH_REQUESTS ?? 10_000);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const userCount = Number(process.env.BENCH_USERS ?? 500);
-if (!databaseUrl) throw new Error("DATABASE_URL is required (the server's PostgreSQL), to set up and check");
-
-const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 const securityHash = "bench-security-hash";
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
 /** Calls an endpoint without path parameters. */
-async function api<T>(definition: Endpoint, body?: unknown, token?: string) {
+async function api<T>(baseUrl: string, definition: Endpoint, body?: unknown, token?: string) {
   const response = await fetch(`${baseUrl}${pathOf(definition)}`, {
     method: definition.method,
     headers: {
@@ -36,20 +30,31 @@ async function api<T>(definition: Endpoint, body?: unknown, token?: string) {
   return { status: response.status, body: (await response.json()) as T };
 }
 
-async function setUp() {
+export type PostbackTenant = { adminId: string; key: string; users: string[]; path: string };
+
+/**
+ * A new administrator with `userCount` users (every fifth referred by the one before it) and a CPX
+ * Research config that takes postbacks from this machine.
+ */
+export async function setUpPostbackTenant(
+  baseUrl: string,
+  db: pg.Pool,
+  userCount: number,
+): Promise<PostbackTenant> {
   const username = `bench-${Date.now()}@bench.test`;
   const password = "bench-password-not-common-42";
-  await api(authEndpoints.register, {
+  await api(baseUrl, authEndpoints.register, {
     fullName: "Bench",
     username,
     password,
     confirmPassword: password,
   });
   await db.query("update admins set status = 'active' where username = $1", [username]);
-  const login = await api<{ accessToken: string }>(authEndpoints.login, { username, password });
+  const login = await api<{ accessToken: string }>(baseUrl, authEndpoints.login, { username, password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   const token = login.body.accessToken;
   const saved = await api(
+    baseUrl,
     networkEndpoints.create,
     {
       network: "cpxresearch",
@@ -80,51 +85,55 @@ async function setUp() {
      from unnest($2::uuid[]) with ordinality as u(id, n)`,
     [admin.id, users],
   );
-  return { adminId: admin.id, key: admin.postback_key, users };
+  const path = pathOf(postbackEndpoints.receiveGet, {
+    postbackKey: admin.postback_key,
+    network: "cpxresearch",
+  });
+  return { adminId: admin.id, key: admin.postback_key, users, path };
 }
 
-type Job = { user: string; tx: string; cents: number };
+/** One conversion: the user, the network's transaction id and its payout in cents (× 5 points). */
+export type PostbackJob = { user: string; tx: string; cents: number };
 
-async function main() {
-  const { adminId, key, users } = await setUp();
-  const unique = Math.round(total * 0.9);
-  const jobs: Job[] = [];
-  for (let i = 0; i < unique; i++) {
-    jobs.push({ user: users[i % users.length] as string, tx: `bench-${i}`, cents: 1 + (i % 500) });
-  }
-  for (let i = 0; jobs.length < total; i++) jobs.push(jobs[(i * 7919) % unique] as Job);
-  // Shuffle, so repeats arrive at random moments, some while the first is still in flight.
-  for (let i = jobs.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [jobs[i], jobs[j]] = [jobs[j] as Job, jobs[i] as Job];
-  }
+/** The n-th conversion of a run whose transaction ids start with `prefix`. */
+export const postbackJob = (tenant: PostbackTenant, prefix: string, n: number): PostbackJob => ({
+  user: tenant.users[n % tenant.users.length] as string,
+  tx: `${prefix}-${n}`,
+  cents: 1 + (n % 500),
+});
 
-  const postbackPath = pathOf(postbackEndpoints.receiveGet, { postbackKey: key, network: "cpxresearch" });
-  const statuses = new Map<number, number>();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++] as Job;
-        const query = new URLSearchParams({
-          user_id: job.user,
-          trans_id: job.tx,
-          status: "1",
-          amount_local: String(job.cents * 5),
-          amount_usd: (job.cents / 100).toFixed(2),
-          ip: "203.0.113.1",
-          secure_hash: md5(`${job.tx}-${securityHash}`),
-        });
-        const response = await fetch(`${baseUrl}${postbackPath}?${query}`);
-        await response.text();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }
-    }),
+/** The path and query of a job's postback, signed as CPX documents: md5(trans_id-securityHash). */
+export function postbackUrl(tenant: PostbackTenant, job: PostbackJob): string {
+  const query = new URLSearchParams({
+    user_id: job.user,
+    trans_id: job.tx,
+    status: "1",
+    amount_local: String(job.cents * 5),
+    amount_usd: (job.cents / 100).toFixed(2),
+    ip: "203.0.113.1",
+    secure_hash: md5(`${job.tx}-${securityHash}`),
+  });
+  return `${tenant.path}?${query}`;
+}
+
+/**
+ * After the postbacks of `unique` (each transaction once, whatever was sent twice): every transaction
+ * credited once, none twice, each balance equal to its ledger rows, and each user's points (available +
+ * held) equal to their conversions × 5 plus 25% of their referees'. `uncertain` are transactions whose
+ * postbacks all went unanswered (a timeout) or failed: each may have been credited once, or not at all.
+ */
+export async function checkCredits(
+  db: pg.Pool,
+  adminId: string,
+  sure: readonly PostbackJob[],
+  uncertain: readonly PostbackJob[] = [],
+) {
+  const landed = await db.query<{ transaction_id: string }>(
+    "select transaction_id from completed_offers where admin_id = $1 and transaction_id = any($2::text[])",
+    [adminId, uncertain.map((job) => job.tx)],
   );
-  const seconds = (performance.now() - started) / 1000;
-
-  // Expected per user (available + held): each unique transaction once, cents × 5 points; referrers 25%.
+  const landedIds = new Set(landed.rows.map((row) => row.transaction_id));
+  const unique = [...sure, ...uncertain.filter((job) => landedIds.has(job.tx))];
   const expected = new Map<string, number>();
   const referrerOf = new Map<string, string>();
   const refs = await db.query<{ id: string; referred_by: string | null }>(
@@ -132,8 +141,7 @@ async function main() {
     [adminId],
   );
   for (const row of refs.rows) if (row.referred_by) referrerOf.set(row.id, row.referred_by);
-  for (let i = 0; i < unique; i++) {
-    const job = { user: users[i % users.length] as string, cents: 1 + (i % 500) };
+  for (const job of unique) {
     const points = job.cents * 5;
     expected.set(job.user, (expected.get(job.user) ?? 0) + points);
     const referrer = referrerOf.get(job.user);
@@ -166,31 +174,79 @@ async function main() {
     "select coalesce(sum(pending_points), 0) as held from app_users where admin_id = $1",
     [adminId],
   );
-  const offers = await db.query<{ count: string }>(
-    "select count(*) from completed_offers where admin_id = $1 and status = 'credited'",
+  const offers = await db.query<{ count: string; twice: string }>(
+    `select count(*) as count, count(*) - count(distinct transaction_id) as twice
+     from completed_offers where admin_id = $1 and status = 'credited'`,
     [adminId],
   );
   const outcomes = await db.query<{ outcome: string; count: string }>(
     "select outcome, count(*) from postback_log where admin_id = $1 group by outcome order by outcome",
     [adminId],
   );
+  const result = {
+    creditedOffers: Number(offers.rows[0]?.count ?? 0),
+    expectedOffers: unique.length,
+    unanswered: uncertain.length,
+    unansweredCredited: landedIds.size,
+    creditedTwice: Number(offers.rows[0]?.twice ?? 0),
+    outcomes: Object.fromEntries(outcomes.rows.map((row) => [row.outcome, Number(row.count)])),
+    heldPoints: Number(held.rows[0]?.held ?? 0),
+    usersWithLedgerMismatch: ledgerMismatch,
+    usersWithWrongBalance: wrongBalance,
+  };
+  const ok =
+    result.creditedOffers === unique.length &&
+    result.creditedTwice === 0 &&
+    ledgerMismatch === 0 &&
+    wrongBalance === 0;
+  return { ...result, ok };
+}
 
+async function main() {
+  const baseUrl = (process.env.BENCH_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
+  const databaseUrl = process.env.DATABASE_URL;
+  const total = Number(process.env.BENCH_REQUESTS ?? 10_000);
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+  const userCount = Number(process.env.BENCH_USERS ?? 500);
+  if (!databaseUrl)
+    throw new Error("DATABASE_URL is required (the server's PostgreSQL), to set up and check");
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const tenant = await setUpPostbackTenant(baseUrl, db, userCount);
+  const unique: PostbackJob[] = [];
+  for (let i = 0; i < Math.round(total * 0.9); i++) unique.push(postbackJob(tenant, "bench", i));
+  const jobs = [...unique];
+  for (let i = 0; jobs.length < total; i++) jobs.push(unique[(i * 7919) % unique.length] as PostbackJob);
+  // Shuffle, so repeats arrive at random moments, some while the first is still in flight.
+  for (let i = jobs.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [jobs[i], jobs[j]] = [jobs[j] as PostbackJob, jobs[i] as PostbackJob];
+  }
+
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++] as PostbackJob;
+        const response = await fetch(`${baseUrl}${postbackUrl(tenant, job)}`);
+        await response.text();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const { ok, ...checked } = await checkCredits(db, tenant.adminId, unique);
   const result = {
     requests: jobs.length,
     concurrency,
     seconds: Number(seconds.toFixed(2)),
     perSecond: Math.round(jobs.length / seconds),
     httpStatuses: Object.fromEntries(statuses),
-    creditedOffers: Number(offers.rows[0]?.count ?? 0),
-    expectedOffers: unique,
-    outcomes: Object.fromEntries(outcomes.rows.map((row) => [row.outcome, Number(row.count)])),
-    heldPoints: Number(held.rows[0]?.held ?? 0),
-    usersWithLedgerMismatch: ledgerMismatch,
-    usersWithWrongBalance: wrongBalance,
+    ...checked,
   };
   console.log(JSON.stringify(result, null, 2));
   await db.end();
-  const ok = result.creditedOffers === unique && ledgerMismatch === 0 && wrongBalance === 0;
   if (!ok) {
     console.error("FAILED: lost or double credit");
     process.exit(1);
@@ -198,4 +254,4 @@ async function main() {
   if (result.perSecond < 500) console.warn(`below the 500/s goal: ${result.perSecond}/s`);
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,392 @@
+/**
+ * The load test (docs/performance.md, "Load"): BENCH_MIXED_CLIENTS (default 200) concurrent clients for
+ * BENCH_MIXED_SECONDS (default 60) on a mixed workload against the scale tenant, on 1 server process and
+ * then on 2 (WEB_CONCURRENCY=2, the same database); then postbacks alone on 1 process
+ * (BENCH_POSTBACK_CLIENTS, default 100, for BENCH_POSTBACK_SECONDS, default 10); then the database is
+ * checked: every transaction credited once, the repeats never, each balance equal to its ledger rows.
+ * `npm run bench` runs it after its timed calls; alone:
+ *
+ *   DATABASE_URL=postgres://… BENCH_PASSWORD=<the seed's password> npm run bench:load
+ *
+ * It gives BENCH_APP_USERS (default 20) users of the scale tenant a password and signs each in once
+ * before the runs (the app's sign-in is limited per IP: the runs reuse the tokens), and creates its own
+ * administrator with a CPX Research config and 500 users for the postbacks (bench/postbacks.ts).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  appKeyHeader,
+  appUserEndpoints,
+  pathOf,
+  rewardEndpoints,
+  settingsEndpoints,
+} from "@rewards/contract";
+import pg from "pg";
+import { hashPassword } from "../apps/server/src/lib/passwords.ts";
+import type { Case } from "./case.ts";
+import { allCases, firstRow, type Samples, samples } from "./cases.ts";
+import { type ClientsRun, type LoadRequest, loadTable, runClients } from "./measure.ts";
+import {
+  checkCredits,
+  type PostbackJob,
+  postbackJob,
+  postbackUrl,
+  setUpPostbackTenant,
+} from "./postbacks.ts";
+import { childPids, connectionsPerProcess, signIn, startServer, stopServer } from "./server.ts";
+
+export const loadBudgets = { p99Ms: 250, postbacksPerSecond: 1000, rssMb: 300 };
+
+/** The share of requests of each kind, in percent: a day's traffic of phones, networks and operators. */
+export const mixWeights = { app: 40, postback: 30, list: 18, details: 6, dash: 6 } as const;
+type Kind = keyof typeof mixWeights;
+const appUserPassword = "bench-app-user-password-17";
+
+export type LoadOptions = {
+  /** A running single-process server on the scale database (its pid for the RSS, when known). */
+  url: string;
+  pid?: number;
+  pool: pg.Pool;
+  adminId: string;
+  /** The scale administrator's access token. */
+  token: string;
+  samples: Samples;
+  seconds?: number;
+  clients?: number;
+};
+
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
+
+/** Signs `count` active users of the tenant in to the app, after giving them a known password. */
+async function appTokens(url: string, pool: pg.Pool, adminId: string, token: string, count: number) {
+  const key = await fetch(`${url}${pathOf(settingsEndpoints.appKey)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { appKey } = (await key.json()) as { appKey: string };
+  const users = await pool.query<{ id: string; username: string }>(
+    "select id, username from app_users where admin_id = $1 and is_active order by id limit $2",
+    [adminId, count],
+  );
+  await pool.query("update app_users set password_hash = $2 where id = any($1::uuid[])", [
+    users.rows.map((u) => u.id),
+    await hashPassword(appUserPassword),
+  ]);
+  const tokens: string[] = [];
+  for (const user of users.rows) {
+    const signIn = appUserEndpoints.appSignIn;
+    const response = await fetch(`${url}${pathOf(signIn)}`, {
+      method: signIn.method,
+      headers: { "content-type": "application/json", [appKeyHeader]: appKey },
+      body: JSON.stringify({ email: user.username, password: appUserPassword }),
+    });
+    const body = (await response.json()) as { accessToken?: string; message?: string };
+    if (!body.accessToken)
+      throw new Error(`app sign-in of ${user.username}: ${response.status} ${body.message}`);
+    tokens.push(body.accessToken);
+  }
+  return { appKey, tokens };
+}
+
+/** The requests of one kind each: the admin's calls from the bench's cases, the app's own. */
+function workload(cases: Case[], token: string, appKey: string, appTokensList: string[]) {
+  const admin = { authorization: `Bearer ${token}`, "accept-encoding": "gzip" };
+  const asRequest = (kind: Kind, item: Case): LoadRequest => ({
+    kind,
+    method: item.method,
+    path: item.path,
+    headers: item.body === undefined ? admin : { ...admin, "content-type": "application/json" },
+    ...(item.body === undefined ? {} : { body: JSON.stringify(item.body) }),
+  });
+  const lists = cases
+    .filter((c) => ["users", "offers", "redeems"].includes(c.group))
+    .map((c) => asRequest("list", c));
+  const details = cases
+    .filter((c) => c.group === "details" && ["user details", "offer", "redeem"].includes(c.name))
+    .map((c) => asRequest("details", c));
+  const dash = cases.filter((c) => c.group === "dashboard").map((c) => asRequest("dash", c));
+  const appPaths = [
+    ...Array(3).fill(pathOf(appUserEndpoints.appMe)),
+    `${pathOf(appUserEndpoints.appOffers)}?page=1&pageSize=20`,
+    `${pathOf(appUserEndpoints.appOffers)}?page=1&pageSize=20`,
+    `${pathOf(appUserEndpoints.appLedger)}?page=1&pageSize=20`,
+    `${pathOf(appUserEndpoints.appRedeems)}?page=1&pageSize=20`,
+    pathOf(rewardEndpoints.appList),
+    pathOf(rewardEndpoints.appList),
+  ] as string[];
+  const app = (): LoadRequest => ({
+    kind: "app",
+    method: "GET",
+    path: pick(appPaths),
+    headers: {
+      authorization: `Bearer ${pick(appTokensList)}`,
+      [appKeyHeader]: appKey,
+      "accept-encoding": "gzip",
+    },
+  });
+  return { lists, details, dash, app };
+}
+
+/**
+ * A postback source: new transactions, and about one in ten a repeat of one already sent. A transaction
+ * is sure once one of its postbacks was answered 2xx; until then (a timeout, an error) it is uncertain.
+ */
+function postbackSource(tenant: Awaited<ReturnType<typeof setUpPostbackTenant>>, prefix: string) {
+  const sent: PostbackJob[] = [];
+  const answered = new Set<string>();
+  let repeats = 0;
+  const next = (): LoadRequest => {
+    let job: PostbackJob;
+    if (sent.length > 0 && Math.random() < 0.1) {
+      job = pick(sent);
+      repeats++;
+    } else {
+      job = postbackJob(tenant, prefix, sent.length);
+      sent.push(job);
+    }
+    const done = (error: string | undefined) => {
+      if (!error) answered.add(job.tx);
+    };
+    return { kind: "postback", method: "GET", path: postbackUrl(tenant, job), headers: {}, done };
+  };
+  const sure = () => sent.filter((job) => answered.has(job.tx));
+  const uncertain = () => sent.filter((job) => !answered.has(job.tx));
+  return { next, sure, uncertain, repeats: () => repeats };
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+/**
+ * Runs the mixed load on 1 process (the running server) and on 2 (a server it starts), the postback
+ * phase on 1, and the credit check; answers the results' lines (a "## Mixed load" and a "## Postbacks"
+ * section) and the budgets missed.
+ */
+export async function runLoad(options: LoadOptions) {
+  const { url, pool, adminId, token } = options;
+  const seconds = options.seconds ?? Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+  const clients = options.clients ?? Number(process.env.BENCH_MIXED_CLIENTS ?? 200);
+  const postbackSeconds = Number(process.env.BENCH_POSTBACK_SECONDS ?? 10);
+  const postbackClients = Number(process.env.BENCH_POSTBACK_CLIENTS ?? 100);
+  const appUsers = Number(process.env.BENCH_APP_USERS ?? 20);
+
+  const app = await appTokens(url, pool, adminId, token, appUsers);
+  const tenant = await setUpPostbackTenant(url, pool, 500);
+  const work = workload(allCases(adminId, options.samples), token, app.appKey, app.tokens);
+  const sources: ReturnType<typeof postbackSource>[] = [];
+  const mixed = (prefix: string) => {
+    const postbacks = postbackSource(tenant, prefix);
+    sources.push(postbacks);
+    const total = Object.values(mixWeights).reduce((a, b) => a + b, 0);
+    return (): LoadRequest => {
+      let roll = Math.random() * total;
+      for (const [kind, weight] of Object.entries(mixWeights) as [Kind, number][]) {
+        roll -= weight;
+        if (roll >= 0) continue;
+        if (kind === "postback") return postbacks.next();
+        if (kind === "app") return work.app();
+        return pick(kind === "list" ? work.lists : kind === "details" ? work.details : work.dash);
+      }
+      return work.app();
+    };
+  };
+  // A warm-up of each server with as many clients (modules loaded, code compiled, pools filled), not
+  // measured: a fresh process loads some modules at its first requests. The measured run goes on over
+  // the warm-up's connections, as behind a proxy that keeps its connections open: with several
+  // processes, each new connection waits for the primary to hand it to a process, which under load
+  // costs seconds (the process acknowledges it between requests).
+  const warmUp = async (at: string, prefix: string) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+    await runClients({ url: at, clients, seconds: Math.min(5, seconds), next: mixed(prefix), agent });
+    return agent;
+  };
+
+  console.log(`mixed load: ${clients} clients, ${seconds} s, 1 process…`);
+  const agentOne = await warmUp(url, "warm1");
+  const one = await runClients({
+    url,
+    clients,
+    seconds,
+    next: mixed("mixed1"),
+    pids: () => (options.pid ? [options.pid] : []),
+    agent: agentOne,
+  });
+  agentOne.destroy();
+  console.log(JSON.stringify(one.overall));
+
+  console.log(`postbacks alone: ${postbackClients} clients, ${postbackSeconds} s, 1 process…`);
+  const postbackOnly = postbackSource(tenant, "rate");
+  sources.push(postbackOnly);
+  const rate = await runClients({
+    url,
+    clients: postbackClients,
+    seconds: postbackSeconds,
+    next: postbackOnly.next,
+  });
+  console.log(JSON.stringify(rate.overall));
+
+  console.log(`mixed load: ${clients} clients, ${seconds} s, 2 processes…`);
+  const two = await startServer({ processes: 2 });
+  let twoRun: ClientsRun;
+  let spread: number[] = [];
+  const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+  try {
+    const agentTwo = await warmUp(two.url, "warm2");
+    twoRun = await runClients({
+      agent: agentTwo,
+      url: two.url,
+      clients,
+      seconds,
+      next: mixed("mixed2"),
+      // Where the clients' connections went, at the sample that saw the most of them.
+      pids: () => {
+        const pids = two.pid ? childPids(two.pid) : [];
+        const now = connectionsPerProcess(pids, Number(new URL(two.url).port));
+        if (total(now) > total(spread)) spread = now;
+        return pids;
+      },
+    });
+    agentTwo.destroy();
+  } finally {
+    await stopServer(two.child);
+  }
+  console.log(JSON.stringify(twoRun.overall));
+
+  const sure = sources.flatMap((s) => s.sure());
+  const uncertain = sources.flatMap((s) => s.uncertain());
+  const repeats = sources.reduce((sum, s) => sum + s.repeats(), 0);
+  const { ok: creditsOk, ...credits } = await checkCredits(pool, tenant.adminId, sure, uncertain);
+  console.log(JSON.stringify(credits));
+
+  const failures: string[] = [];
+  const gateMixed = (name: string, run: ClientsRun) => {
+    if (run.overall.errors > 0) failures.push(`mixed load, ${name}: ${run.overall.errors} errors`);
+    if (run.overall.p99 > loadBudgets.p99Ms)
+      failures.push(`mixed load, ${name}: p99 ${ms(run.overall.p99)} ms`);
+    const rss = Math.max(0, ...run.rssMaxMb);
+    if (run.rssMaxMb.length === 0) failures.push(`mixed load, ${name}: the server's RSS could not be read`);
+    else if (rss >= loadBudgets.rssMb) failures.push(`mixed load, ${name}: RSS ${rss.toFixed(0)} MB`);
+  };
+  gateMixed("1 process", one);
+  gateMixed("2 processes", twoRun);
+  if (rate.overall.errors > 0) failures.push(`postbacks: ${rate.overall.errors} errors`);
+  if (rate.overall.perSecond < loadBudgets.postbacksPerSecond)
+    failures.push(`postbacks: ${rate.overall.perSecond.toFixed(0)}/s on 1 process`);
+  if (!creditsOk) failures.push(`postbacks: credits wrong ${JSON.stringify(credits)}`);
+
+  const ratio = twoRun.overall.perSecond / one.overall.perSecond;
+  const rssOf = (run: ClientsRun) => run.rssMaxMb.map((mb) => mb.toFixed(0)).join(" / ") || "?";
+  const cpuOf = (run: ClientsRun) => `${(run.clientCpu * 100).toFixed(0)}% of a CPU`;
+  const ok = (pass: boolean) => (pass ? "✓" : "✗ over budget");
+  const mixedOk = (run: ClientsRun) =>
+    ok(
+      run.overall.errors === 0 &&
+        run.overall.p99 <= loadBudgets.p99Ms &&
+        run.rssMaxMb.length > 0 &&
+        Math.max(...run.rssMaxMb) < loadBudgets.rssMb,
+    );
+  const lines = [
+    "## Mixed load",
+    "",
+    `${clients} concurrent clients for ${seconds} s, each on its own keep-alive connection, one request after ` +
+      "another (a closed loop); each request picks its kind at random with these weights: " +
+      `app API ${mixWeights.app}% (GET /app/v1/me, /me/offers, /me/ledger, /me/redeems, /rewards, as ${app.tokens.length} ` +
+      `signed-in app users), postbacks ${mixWeights.postback}% (CPX, signed; new transaction ids and about 10% repeats), ` +
+      `dashboard ${mixWeights.list + mixWeights.details + mixWeights.dash}% (lists ${mixWeights.list}%: users, offers and ` +
+      `redeems, first pages with each filter and sort; details ${mixWeights.details}%: a user, an offer, a redeem; ` +
+      `GET /api/dash ${mixWeights.dash}%). Dashboard and app requests accept gzip. Every request is timed by the client ` +
+      "(node:http, all samples kept, exact percentiles) from before it is written to the last byte of its answer; " +
+      "the client runs on the same CPUs as the server and the database. Errors: any non-2xx answer (a 429 too), " +
+      "socket errors, 10 s timeouts.",
+    "",
+    `Budget: p99 ≤ ${loadBudgets.p99Ms} ms over all requests, no errors, RSS < ${loadBudgets.rssMb} MB per server process.`,
+    "",
+    `### 1 process: ${mixedOk(one)}`,
+    "",
+    ...loadTable(one, Object.keys(mixWeights)),
+    "",
+    `Server RSS at most ${rssOf(one)} MB; the client used ${cpuOf(one)}.`,
+    "",
+    `### 2 processes (WEB_CONCURRENCY=2, the same database): ${mixedOk(twoRun)}`,
+    "",
+    ...loadTable(twoRun, Object.keys(mixWeights)),
+    "",
+    `Server processes' RSS at most ${rssOf(twoRun)} MB; the clients' connections per process: ${spread.join(" / ") || "?"}; ` +
+      `the client used ${cpuOf(twoRun)}. Throughput 2 processes / 1 process: **${ratio.toFixed(2)}** ` +
+      `(${twoRun.overall.perSecond.toFixed(0)} / ${one.overall.perSecond.toFixed(0)} requests/s; ${os.cpus().length} CPUs ` +
+      "shared by the server processes, PostgreSQL and this client).",
+    "",
+    "## Postbacks",
+    "",
+    `Postbacks alone on 1 process: ${postbackClients} clients for ${postbackSeconds} s, new transaction ids and about ` +
+      `10% repeats. Budget ≥ ${loadBudgets.postbacksPerSecond} a second, no errors: ` +
+      `${ok(rate.overall.errors === 0 && rate.overall.perSecond >= loadBudgets.postbacksPerSecond)}`,
+    "",
+    ...loadTable(rate, ["postback"]),
+    "",
+    `Then in the database, over every postback of this page's runs (warm-ups included): ` +
+      `${sure.length + uncertain.length} transactions sent (${uncertain.length} never answered 2xx, of which ` +
+      `${credits.unansweredCredited} were credited, which is allowed), ${repeats} repeats; ` +
+      `${credits.creditedOffers} credited offers (${credits.creditedTwice} transaction ids credited twice), outcomes ${JSON.stringify(credits.outcomes)}; users whose balance differs from their ` +
+      `ledger rows: ${credits.usersWithLedgerMismatch}; users whose points differ from their conversions: ` +
+      `${credits.usersWithWrongBalance}: ${creditsOk ? "✓" : "✗ lost or double credit"}.`,
+    "",
+  ];
+  return { lines, failures, creditsOk, one, two: twoRun, rate, credits };
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl)
+    throw new Error("DATABASE_URL is required: the PostgreSQL that `npm run seed -- --scale` filled");
+  const email = process.env.BENCH_EMAIL ?? "scale@rewards.local";
+  const password = process.env.BENCH_PASSWORD ?? "";
+  if (!password)
+    throw new Error("BENCH_PASSWORD is required: the password the scale seed printed (or was given)");
+  const resultsDir = process.env.BENCH_RESULTS_DIR ?? new URL("./results", import.meta.url).pathname;
+  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : "";
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const admin = await firstRow<{ id: string }>(pool, "select id from admins where username = $1", [email]);
+  if (!admin) throw new Error(`no administrator ${email}: run npm run seed -- --scale first`);
+  const s = await samples(pool, admin.id);
+  const server = await startServer();
+  try {
+    const token = await signIn(server.url, email, password);
+    const load = await runLoad({
+      url: server.url,
+      pid: server.pid,
+      pool,
+      adminId: admin.id,
+      token,
+      samples: s,
+    });
+    const date = new Date().toISOString().slice(0, 10);
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `${date}${label}-load.md`);
+    const summary =
+      load.failures.length === 0 ? "All budgets met." : `${load.failures.length} budget(s) missed:`;
+    writeFileSync(
+      file,
+      [
+        `# Load test ${new Date().toISOString()}`,
+        "",
+        `**${summary}**`,
+        ...load.failures.map((f) => `- ${f}`),
+        "",
+        ...load.lines,
+      ].join("\n"),
+    );
+    console.log(`\nWrote ${file}`);
+    if (load.failures.length > 0) {
+      console.log(`Budgets missed:\n${load.failures.map((f) => `  ${f}`).join("\n")}`);
+      // A lost or double credit is a fault, not a slow machine: it fails even with BENCH_GATE=off.
+      if (process.env.BENCH_GATE !== "off" || !load.creditsOk) process.exitCode = 1;
+    } else console.log("All budgets met.");
+  } finally {
+    await stopServer(server.child);
+    await pool.end();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
