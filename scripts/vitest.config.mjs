@@ -8,5 +8,8 @@ export default defineProject({
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["*.test.mjs"],
     testTimeout: 60_000,
+    // One file at a time: one file's probe (an oversized or stray module) must never be in the tree while
+    // another file checks that the whole tree passes.
+    fileParallelism: false,
   },
 });
