@@ -24,19 +24,12 @@ import { loadSecretsKey, useSecretsKey } from "../apps/server/src/lib/secret-box
 import { allCases, firstRow, samples } from "./cases.ts";
 import { runLoad } from "./load.ts";
 import { explain, type Measured, measure, sqlP50 } from "./measure.ts";
+import { scaleAdminId, scaleTarget } from "./scale-target.ts";
 import { signIn, startServer } from "./server.ts";
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl)
-  throw new Error("DATABASE_URL is required: the PostgreSQL that `npm run seed -- --scale` filled");
-const email = process.env.BENCH_EMAIL ?? "scale@rewards.local";
-const password = process.env.BENCH_PASSWORD ?? "";
-if (!password)
-  throw new Error("BENCH_PASSWORD is required: the password the scale seed printed (or was given)");
+const { databaseUrl, email, password, resultsDir, label } = scaleTarget();
 const runs = Number(process.env.BENCH_RUNS ?? 50);
 const gate = process.env.BENCH_GATE !== "off";
-const resultsDir = process.env.BENCH_RESULTS_DIR ?? new URL("./results", import.meta.url).pathname;
-const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : "";
 
 const budgets = { callP95Ms: 50, analyticsP95Ms: 150, listCallP50Ms: 2 };
 /** A call's p95 budget: analytics reads 90 days of rollups, every other call one page or record. */
@@ -71,23 +64,22 @@ function ratioSummary(measured: Measured[]): string[] {
 }
 
 async function main() {
-  const admin = await one<{ id: string }>("select id from admins where username = $1", [email]);
-  if (!admin) throw new Error(`no administrator ${email}: run npm run seed -- --scale first`);
+  const adminId = await scaleAdminId(pool, email);
   const sizes = await one<{ users: string; offers: string; redeems: string; ledger: string }>(
     `select (select count(*) from app_users where admin_id = $1) as users,
             (select count(*) from completed_offers where admin_id = $1) as offers,
             (select count(*) from redeems where admin_id = $1) as redeems,
             (select count(*) from points_ledger where admin_id = $1) as ledger`,
-    [admin.id],
+    [adminId],
   );
   const version = await one<{ server_version: string }>("show server_version");
-  const s = await samples(pool, admin.id);
+  const s = await samples(pool, adminId);
   const server = await startServer();
   // The services EXPLAIN runs read encrypted columns: this process opens them with the server's key.
   useSecretsKey(loadSecretsKey(loadConfig()).key);
   try {
     const token = await signIn(server.url, email, password);
-    const cases = allCases(admin.id, s);
+    const cases = allCases(adminId, s);
     const measured: Measured[] = [];
     for (const item of cases) {
       const result = await measure(server.url, token, item, runs);
@@ -102,7 +94,7 @@ async function main() {
       url: server.url,
       pid: server.pid,
       pool,
-      adminId: admin.id,
+      adminId,
       token,
       samples: s,
     });

@@ -19,19 +19,12 @@ import { exportEndpoints, pathOf } from "@rewards/contract";
 import pg from "pg";
 import { firstRow } from "./cases.ts";
 import { rssMb } from "./measure.ts";
+import { scaleAdminId, scaleTarget } from "./scale-target.ts";
 import { signIn, startServer } from "./server.ts";
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl)
-  throw new Error("DATABASE_URL is required: the PostgreSQL that `npm run seed -- --scale` filled");
-const email = process.env.BENCH_EMAIL ?? "scale@rewards.local";
-const password = process.env.BENCH_PASSWORD ?? "";
-if (!password)
-  throw new Error("BENCH_PASSWORD is required: the password the scale seed printed (or was given)");
+const { databaseUrl, email, password, resultsDir, label } = scaleTarget();
 const target = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const gate = process.env.BENCH_GATE !== "off";
-const resultsDir = process.env.BENCH_RESULTS_DIR ?? new URL("./results", import.meta.url).pathname;
-const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : "";
 const budgets = { seconds: 30, rssMb: 300 };
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -49,15 +42,14 @@ async function pickFilter(adminId: string): Promise<{ filter: Record<string, str
 }
 
 async function main() {
-  const admin = await firstRow<{ id: string }>(pool, "select id from admins where username = $1", [email]);
-  if (!admin) throw new Error(`no administrator ${email}: run npm run seed -- --scale first`);
+  const adminId = await scaleAdminId(pool, email);
   const offers = await firstRow<{ n: string }>(
     pool,
     "select count(*) as n from completed_offers where admin_id = $1",
-    [admin.id],
+    [adminId],
   );
   const version = await firstRow<{ server_version: string }>(pool, "show server_version");
-  const picked = await pickFilter(admin.id);
+  const picked = await pickFilter(adminId);
   const server = await startServer();
   const samples: number[] = [];
   const sample = () => {

@@ -26,8 +26,9 @@ import {
 } from "@rewards/contract";
 import pg from "pg";
 import { hashPassword } from "../apps/server/src/lib/passwords.ts";
+import { serverProcessesOf } from "../apps/server/test/support/processes.ts";
 import type { Case } from "./case.ts";
-import { allCases, firstRow, type Samples, samples } from "./cases.ts";
+import { allCases, type Samples, samples } from "./cases.ts";
 import { type ClientsRun, type LoadRequest, loadTable, runClients } from "./measure.ts";
 import {
   checkCredits,
@@ -36,7 +37,8 @@ import {
   postbackUrl,
   setUpPostbackTenant,
 } from "./postbacks.ts";
-import { childPids, connectionsPerProcess, signIn, startServer, stopServer } from "./server.ts";
+import { scaleAdminId, scaleTarget } from "./scale-target.ts";
+import { connectionsPerProcess, signIn, startServer, stopServer } from "./server.ts";
 
 export const loadBudgets = { p99Ms: 250, postbacksPerSecond: 1000, rssMb: 300 };
 
@@ -241,7 +243,7 @@ export async function runLoad(options: LoadOptions) {
       next: mixed("mixed2"),
       // Where the clients' connections went, at the sample that saw the most of them.
       pids: () => {
-        const pids = two.pid ? childPids(two.pid) : [];
+        const pids = two.pid ? serverProcessesOf(two.pid) : [];
         const now = connectionsPerProcess(pids, Number(new URL(two.url).port));
         if (total(now) > total(spread)) spread = now;
         return pids;
@@ -337,19 +339,10 @@ export async function runLoad(options: LoadOptions) {
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl)
-    throw new Error("DATABASE_URL is required: the PostgreSQL that `npm run seed -- --scale` filled");
-  const email = process.env.BENCH_EMAIL ?? "scale@rewards.local";
-  const password = process.env.BENCH_PASSWORD ?? "";
-  if (!password)
-    throw new Error("BENCH_PASSWORD is required: the password the scale seed printed (or was given)");
-  const resultsDir = process.env.BENCH_RESULTS_DIR ?? new URL("./results", import.meta.url).pathname;
-  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : "";
+  const { databaseUrl, email, password, resultsDir, label } = scaleTarget();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const admin = await firstRow<{ id: string }>(pool, "select id from admins where username = $1", [email]);
-  if (!admin) throw new Error(`no administrator ${email}: run npm run seed -- --scale first`);
-  const s = await samples(pool, admin.id);
+  const adminId = await scaleAdminId(pool, email);
+  const s = await samples(pool, adminId);
   const server = await startServer();
   try {
     const token = await signIn(server.url, email, password);
@@ -357,7 +350,7 @@ async function main() {
       url: server.url,
       pid: server.pid,
       pool,
-      adminId: admin.id,
+      adminId,
       token,
       samples: s,
     });

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import { authEndpoints, pathOf, systemEndpoints } from "@rewards/contract";
+import { serverProcessesOf } from "../apps/server/test/support/processes.ts";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,25 +61,6 @@ export async function startServer({ processes = 1 }: { processes?: number } = {}
 }
 
 /**
- * A cluster primary's server processes: its children running the same executable (tsx's esbuild
- * service is a child too), read from /proc.
- */
-export function childPids(pid: number): number[] {
-  const pids: number[] = [];
-  const exe = (of: number | string) => readlinkSync(`/proc/${of}/exe`);
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The parent's pid is the 4th field, after the command name in parentheses.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === pid && exe(entry) === exe(pid)) pids.push(Number(entry));
-    } catch {}
-  }
-  return pids;
-}
-
-/**
  * How many of the clients' connections to `port` each process holds (a cluster's primary accepts them
  * and hands each to a server process), from the sockets in /proc/net/tcp and the processes' fds.
  */
@@ -119,7 +101,7 @@ export function connectionsPerProcess(pids: number[], port: number): number[] {
 async function settled(primary: number, url: string, count: number) {
   const port = Number(new URL(url).port);
   for (let i = 0; i < 200; i++) {
-    const pids = childPids(primary);
+    const pids = serverProcessesOf(primary);
     if (pids.length >= count) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: count * 4 });
       const calls = Array.from(

@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addEarners,
   copyAllTables,
-  createScratchDatabase,
   metricValue,
   ownerOf,
   readFigures,
   startReplicaApp,
 } from "../../test/replica/read-database.ts";
-import { openTestDatabase } from "../../test/support/test-database.ts";
+import { createScratchDatabase, openTestDatabase } from "../../test/support/test-database.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import type { Database, Db } from "./client.ts";
 import { openPostgres } from "./client.ts";

@@ -14,10 +14,7 @@ export function seekAfter(
   afterId: string,
   order: "asc" | "desc",
 ): SQL {
-  const last = sql`(select ${sort} from ${sort.table} where ${tiebreaker} = ${afterId})`;
-  return order === "asc"
-    ? sql`(${sort}, ${tiebreaker}) > (${last}, ${afterId})`
-    : sql`(${sort}, ${tiebreaker}) < (${last}, ${afterId})`;
+  return seek(sort, tiebreaker, afterId, order === "asc" ? sql`>` : sql`<`);
 }
 
 /**
@@ -30,8 +27,11 @@ export function seekFrom(
   fromId: string,
   order: "asc" | "desc",
 ): SQL {
-  const first = sql`(select ${sort} from ${sort.table} where ${tiebreaker} = ${fromId})`;
-  return order === "asc"
-    ? sql`(${sort}, ${tiebreaker}) >= (${first}, ${fromId})`
-    : sql`(${sort}, ${tiebreaker}) <= (${first}, ${fromId})`;
+  return seek(sort, tiebreaker, fromId, order === "asc" ? sql`>=` : sql`<=`);
+}
+
+/** `(sort, tiebreaker) <comparison> (the row's sort value, its id)`, the row's value read by its id. */
+function seek(sort: AnyPgColumn, tiebreaker: AnyPgColumn, id: string, comparison: SQL): SQL {
+  const value = sql`(select ${sort} from ${sort.table} where ${tiebreaker} = ${id})`;
+  return sql`(${sort}, ${tiebreaker}) ${comparison} (${value}, ${id})`;
 }

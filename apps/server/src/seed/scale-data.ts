@@ -46,7 +46,8 @@ export type ScaleResult = {
 };
 
 const loadedTables = ["app_users", "app_user_devices", "completed_offers", "points_ledger", "redeems"];
-const activityTriggers = [
+/** The triggers that keep rollups row by row: bulk loads turn them off and rebuild (a test loads that way too). */
+export const activityTriggers = [
   ["app_users", "app_users_activity"],
   ["completed_offers", "completed_offers_activity"],
   ["redeems", "redeems_activity"],

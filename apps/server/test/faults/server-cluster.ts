@@ -1,26 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { serverProcessesOf } from "../support/processes.ts";
 import { testSecretsKeyText } from "../support/secrets-key.ts";
 import { freePort } from "./postgres-server.ts";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-
-/** The pids of a process's children, read from /proc (Linux: where CI and this server run). */
-export function childrenOf(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        // pid (comm) state ppid …: the comm may hold spaces, so read after its closing parenthesis.
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /**
  * The real server (`server.ts`) with WEB_CONCURRENCY=`processes` on a PostgreSQL database: a primary and
@@ -64,7 +48,7 @@ export async function startServerCluster(options: {
     }
   }
 
-  const workers = () => childrenOf(primary.pid ?? 0);
+  const workers = () => serverProcessesOf(primary.pid ?? 0);
   try {
     await until(() => workers().length === options.processes, `${options.processes} worker processes`);
     await until(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200, "ready");

@@ -1,79 +1,31 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { goodPassword } from "../support/auth-helpers.ts";
-import { testSecretsKeyText } from "../support/secrets-key.ts";
-import { freePort, startPostgres, type TestPostgres } from "./postgres-server.ts";
+import { startPostgres, type TestPostgres } from "./postgres-server.ts";
+import { type ServerCluster, startServerCluster } from "./server-cluster.ts";
 
 // WEB_CONCURRENCY=3: the real server as a primary and 3 worker processes sharing one port on one
 // PostgreSQL. A killed worker is replaced; rate limits count across the processes; SIGTERM stops them all.
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-
 let pgServer: TestPostgres;
-let primary: ChildProcess;
-let output = "";
+let cluster: ServerCluster;
 let base: string;
-
-/** The pids of a process's children, read from /proc (Linux: where CI and this server run). */
-function childrenOf(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        // pid (comm) state ppid …: the comm may hold spaces, so read after its closing parenthesis.
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+/** Everything the primary and its processes printed so far. */
+const output = () => cluster.output();
+const workers = () => cluster.workers();
 
 beforeAll(async () => {
   pgServer = await startPostgres();
-  const url = await pgServer.createDatabase("rewards_cluster");
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  primary = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      // No JWT_SECRET: the primary creates the signing secret once, before the workers start.
-      SECRETS_KEY: testSecretsKeyText,
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "3",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  // No JWT_SECRET: the primary creates the signing secret once, before the workers start.
+  cluster = await startServerCluster({
+    databaseUrl: await pgServer.createDatabase("rewards_cluster"),
+    processes: 3,
   });
-  primary.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  primary.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  await until(async () => childrenOf(primary.pid ?? 0).length === 3, "3 worker processes");
-  await until(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status === 200, "ready");
-  await until(async () => output.includes("Rewards Admin is running at"), "start-up lines");
+  base = cluster.base;
+  await cluster.until(() => output().includes("Rewards Admin is running at"), "start-up lines", 60_000);
 }, 120_000);
 
-/** Waits for a condition (expect.poll only works inside a test), failing with the server's output. */
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (primary.exitCode !== null || Date.now() > deadline) throw new Error(`no ${what}:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 afterAll(async () => {
-  if (primary.exitCode === null) primary.kill("SIGKILL");
-  for (const pid of childrenOf(primary.pid ?? 0)) process.kill(pid, "SIGKILL");
+  cluster?.kill();
   await pgServer?.close();
 });
 
@@ -85,8 +37,8 @@ const signIn = (password: string) =>
   });
 
 it("runs 3 processes on one port, announcing itself once, and every one answers", async () => {
-  expect(output.match(/Rewards Admin is running at/g)).toHaveLength(1);
-  expect(output).toContain("Starting 3 server processes");
+  expect(output().match(/Rewards Admin is running at/g)).toHaveLength(1);
+  expect(output()).toContain("Starting 3 server processes");
   const registered = await fetch(`${base}/api/users/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -116,18 +68,18 @@ it("counts wrong passwords across the processes: the 11th from one address is re
 });
 
 it("starts another process when one dies, and every process answers again", async () => {
-  const [victim] = childrenOf(primary.pid ?? 0);
+  const [victim] = workers();
   process.kill(victim as number, "SIGKILL");
   await expect
     .poll(
       () => {
-        const now = childrenOf(primary.pid ?? 0);
+        const now = workers();
         return now.length === 3 && !now.includes(victim as number);
       },
       { timeout: 20_000, interval: 250 },
     )
     .toBe(true);
-  expect(output).toMatch(new RegExp(`Server process ${victim} exited .*starting another`));
+  expect(output()).toMatch(new RegExp(`Server process ${victim} exited .*starting another`));
   // A request the dead process held is lost with it (as in any crash); the new one takes its share.
   await expect
     .poll(
@@ -144,18 +96,18 @@ it("starts another process when one dies, and every process answers again", asyn
 });
 
 it("starts them all again when every process dies at once", async () => {
-  const before = childrenOf(primary.pid ?? 0);
+  const before = workers();
   for (const pid of before) process.kill(pid, "SIGKILL");
   await expect
     .poll(
       () => {
-        const now = childrenOf(primary.pid ?? 0);
+        const now = workers();
         return now.length === 3 && now.every((pid) => !before.includes(pid));
       },
       { timeout: 20_000, interval: 250 },
     )
     .toBe(true);
-  expect(primary.exitCode).toBeNull();
+  expect(cluster.primary.exitCode).toBeNull();
   await expect
     .poll(
       async () =>
@@ -167,9 +119,11 @@ it("starts them all again when every process dies at once", async () => {
 });
 
 it("stops every process on SIGTERM and exits 0", async () => {
-  const workers = childrenOf(primary.pid ?? 0);
-  const exited = new Promise<number | null>((resolve) => primary.once("exit", (code) => resolve(code)));
-  primary.kill("SIGTERM");
+  const running = workers();
+  const exited = new Promise<number | null>((resolve) =>
+    cluster.primary.once("exit", (code) => resolve(code)),
+  );
+  cluster.primary.kill("SIGTERM");
   expect(await exited).toBe(0);
-  expect(workers.filter((pid) => readdirSync("/proc").includes(String(pid)))).toEqual([]);
+  expect(running.filter((pid) => readdirSync("/proc").includes(String(pid)))).toEqual([]);
 });

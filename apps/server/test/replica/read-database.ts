@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { createServer, connect as netConnect, type Server, type Socket } from "node:net";
 import { is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { expect } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -98,27 +96,6 @@ export async function copyAllTables(from: Db, to: Db) {
       if (rows.length > 0) await tx.insert(table).values(rows as never);
     }
   });
-}
-
-/** A new database on the PostgreSQL server of serverUrl: its URL, and a drop that ends its sessions. */
-export async function createScratchDatabase(serverUrl: string, prefix: string) {
-  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /** The same URL with another host and port (through the relay below). */

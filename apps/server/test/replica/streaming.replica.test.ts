@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPostgres, serverStatementLimits } from "../../src/db/client.ts";
 import { openReadReplica, type ReadReplica } from "../../src/db/read-replica.ts";
 import { appUsers, auditLog } from "../../src/db/schema/index.ts";
+import { createScratchDatabase } from "../support/test-database.ts";
 import {
   addEarners,
-  createScratchDatabase,
   metricValue,
   ownerOf,
   readFigures,

@@ -50,19 +50,31 @@ async function openPgliteFromTemplate(): Promise<Database> {
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openPgliteFromTemplate();
-  const name = `rewards_test_${randomBytes(6).toString("hex")}`;
+  const scratch = await createScratchDatabase(serverUrl, "rewards_test");
+  const database = await openPostgres(scratch.url);
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of serverUrl: its URL, and a drop that ends its sessions. */
+export async function createScratchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  await database.migrate();
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    name,
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

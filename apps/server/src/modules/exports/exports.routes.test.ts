@@ -8,6 +8,7 @@ import { auditLog, countries, notifications, postbackLog, rewards } from "../../
 import { recordAudit } from "../../lib/audit.ts";
 import { newId } from "../../lib/ids.ts";
 import { seedDemoData } from "../../seed/demo-data.ts";
+import { activityTriggers } from "../../seed/scale-data.ts";
 import { csvCell } from "./csv.ts";
 import type { ExportSource } from "./export-sources.ts";
 import { startExport } from "./export-stream.ts";
@@ -326,10 +327,12 @@ describe("streaming", () => {
     // Loaded as the bulk seed loads: without the rollup triggers (a dozen upserts per row, about a minute on
     // PGlite), then the tenant's rollups rebuilt from its rows, in one transaction.
     await t.db.transaction(async (tx) => {
+      const offerTriggers = activityTriggers.filter(([table]) => table === "completed_offers");
       const rollupTriggers = (state: "enable" | "disable") =>
         tx.execute(
-          sql.raw(`alter table completed_offers ${state} trigger completed_offers_activity,
-            ${state} trigger completed_offers_analytics, ${state} trigger completed_offers_list_buckets`),
+          sql.raw(
+            `alter table completed_offers ${offerTriggers.map(([, trigger]) => `${state} trigger ${trigger}`).join(", ")}`,
+          ),
         );
       await rollupTriggers("disable");
       await tx.execute(sql`
