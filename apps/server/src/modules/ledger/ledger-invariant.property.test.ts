@@ -9,6 +9,7 @@ import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, pointHolds, redeems } from "../../db/schema/index.ts";
 import { releaseDueHolds } from "../payouts/index.ts";
+import { adjustPoints } from "./index.ts";
 
 // The ledger invariant under any mix of moves: for every user `points` = the sum of their available rows
 // and `pending_points` = the sum of their pending rows, and the app's totals (balance_totals) equal the
@@ -275,4 +276,53 @@ it.runIf(process.env.TEST_DATABASE_URL)(
     expect(result.rows).toEqual([]);
   },
   60_000,
+);
+
+// Only on PostgreSQL: PGlite runs one transaction at a time.
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "locks none of the app's total rows while a move's transaction goes on, only while it commits",
+  async () => {
+    // Every shard's row exists (zeros move nothing), so an update of them all would meet a held one.
+    await t.db.execute(sql`insert into balance_totals (admin_id, shard)
+      select ${a.id}, shard from generate_series(0, 7) as shard on conflict do nothing`);
+    const user = sessions[3]?.user._id as string;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let moved = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      moved = resolve;
+    });
+    const credit = t.db.transaction(async (tx) => {
+      const [row] = await tx.select({ points: appUsers.points }).from(appUsers).where(eq(appUsers.id, user));
+      await adjustPoints(tx, {
+        adminId: a.id,
+        userId: user,
+        currentPoints: row?.points ?? 0,
+        delta: 25,
+        reason: "Lock check",
+        actorAdminId: null,
+      });
+      moved();
+      await released;
+    });
+    await inFlight;
+    // Meanwhile another transaction takes every total row of the app, as the totals' own moves do.
+    const other = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '1s'`);
+        await tx.execute(
+          sql`update balance_totals set available_points = available_points where admin_id = ${a.id}`,
+        );
+      })
+      .then(
+        () => "committed",
+        (error: { code?: string; cause?: { code?: string } }) => error.code ?? error.cause?.code,
+      );
+    release();
+    await credit;
+    expect(other).toBe("committed");
+    expect(await totalsMismatch()).toEqual({ available: 0, pending: 0 });
+  },
 );

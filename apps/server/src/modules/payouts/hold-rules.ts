@@ -72,7 +72,7 @@ type Decision = { days: number; reason: string; reversals: boolean } | null;
  * over the threshold; the longer of the two wins. Null: available at once.
  */
 export function decideHold(
-  settings: Pick<PayoutSettings, "holdRules" | "reversalHold">,
+  settings: HoldSettings,
   credit: Pick<CreditFacts, "network" | "payoutUsd">,
   history: UserHistory,
 ): Decision {
@@ -129,12 +129,21 @@ async function historyOf(tx: Tx, credit: CreditFacts, windowDays: number): Promi
   };
 }
 
+/** The app's hold rules, as `readHoldRules` answers them. */
+export type HoldSettings = Pick<PayoutSettings, "holdRules" | "reversalHold">;
+
 /**
  * The app's hold rules applied to a credit being made, in its transaction: the hold to credit it with, or
  * null (available at once). A reversal rate over the app's threshold also flags the user ("reversals").
+ * `settings`: the rules when the caller read them already (a postback reads them with its tenant, saving
+ * a round trip); else they are read here.
  */
-export async function holdForCredit(tx: Tx, credit: CreditFacts): Promise<CreditHold | null> {
-  const settings = await readHoldRules(tx, credit.appId);
+export async function holdForCredit(
+  tx: Tx,
+  credit: CreditFacts,
+  settings?: HoldSettings,
+): Promise<CreditHold | null> {
+  settings ??= await readHoldRules(tx, credit.appId);
   if (settings.holdRules.length === 0 && !settings.reversalHold) return null;
   const history = await historyOf(tx, credit, settings.reversalHold?.windowDays ?? 30);
   const decision = decideHold(settings, credit, history);

@@ -72,10 +72,14 @@ export async function readHoldRules(
     .select({ holdRules: payoutSettings.holdRules, reversalHold: payoutSettings.reversalHold })
     .from(payoutSettings)
     .where(eq(payoutSettings.appId, appId));
-  return (
-    row ?? { holdRules: defaultPayoutSettings.holdRules, reversalHold: defaultPayoutSettings.reversalHold }
-  );
+  return holdRulesOrDefaults(row);
 }
+
+/** An app's hold rules from its payout_settings row, or the defaults when it has none yet. */
+export const holdRulesOrDefaults = (
+  row: Pick<PayoutSettings, "holdRules" | "reversalHold"> | undefined,
+): Pick<PayoutSettings, "holdRules" | "reversalHold"> =>
+  row ?? { holdRules: defaultPayoutSettings.holdRules, reversalHold: defaultPayoutSettings.reversalHold };
 
 /** The rules as answered: the provider's API key and webhook private key masked (decision 0010). */
 export function maskedSettings(settings: PayoutSettings): PayoutSettings {

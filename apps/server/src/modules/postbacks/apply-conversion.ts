@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { creditOffer, reverseOffer } from "../ledger/index.ts";
-import { holdForCredit } from "../payouts/index.ts";
+import { type HoldSettings, holdForCredit } from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
 import type { LogFields } from "./log-entry.ts";
 
@@ -15,6 +15,8 @@ export type Rules = {
   points: number;
   referrerId: string | null;
   referralPoints: number;
+  /** The app's hold rules when the caller read them already (a postback, with its tenant). */
+  holdSettings?: HoldSettings;
 };
 
 const offerKey = (rules: Rules, transactionId: string) =>
@@ -26,13 +28,11 @@ const offerKey = (rules: Rules, transactionId: string) =>
 
 /** Credits an offer under the app's hold rules: held (pending) when a rule or the reversal rate says so. */
 async function credit(tx: Tx, rules: Rules, userId: string, offerId: string, payoutUsd: number) {
-  const hold = await holdForCredit(tx, {
-    appId: rules.adminId,
-    userId,
-    offerId,
-    network: rules.network,
-    payoutUsd,
-  });
+  const hold = await holdForCredit(
+    tx,
+    { appId: rules.adminId, userId, offerId, network: rules.network, payoutUsd },
+    rules.holdSettings,
+  );
   await creditOffer(tx, {
     adminId: rules.adminId,
     userId,

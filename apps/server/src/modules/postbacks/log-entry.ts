@@ -1,6 +1,6 @@
 import { type OfferNetwork, type PostbackOutcome, secretMask } from "@rewards/contract";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
+import { type Placeholder, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { maskSecret } from "../../lib/secrets.ts";
@@ -95,19 +95,20 @@ export const toAnswer = (fields: LogFields): PostbackAnswer => ({
   points: fields.points,
 });
 
-/** A transaction refused for good earlier (banned user, disabled app): never credited, not even now. */
-export async function refusedEarlier(tx: Tx, adminId: string, network: OfferNetwork, transactionId: string) {
-  const [row] = await tx
-    .select({ outcome: postbackLog.outcome })
-    .from(postbackLog)
-    .where(
-      and(
-        eq(postbackLog.adminId, adminId),
-        eq(postbackLog.transactionId, transactionId.slice(0, 300)),
-        eq(postbackLog.network, network),
-        inArray(postbackLog.outcome, refusedForGood),
-      ),
-    )
-    .limit(1);
-  return row?.outcome ?? null;
-}
+/**
+ * The outcome that refused a transaction for good earlier (banned user, disabled app), as a subquery of the
+ * tenant's read: such a transaction is never credited, not even now.
+ */
+export const refusedEarlierOutcome = (
+  adminId: AnyPgColumn,
+  network: Placeholder,
+  transactionId: Placeholder,
+) =>
+  sql<PostbackOutcome | null>`(select ${postbackLog.outcome} from ${postbackLog}
+    where ${postbackLog.adminId} = ${adminId} and ${postbackLog.transactionId} = ${transactionId}
+      and ${postbackLog.network} = ${network}
+      and ${postbackLog.outcome} in (${sql.join(
+        refusedForGood.map((outcome) => sql`${outcome}`),
+        sql`, `,
+      )})
+    limit 1)`;

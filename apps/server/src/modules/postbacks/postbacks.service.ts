@@ -4,14 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { appUsers, postbackLog } from "../../db/schema/index.ts";
 import { applyConversion, type Rules } from "./apply-conversion.ts";
 import { collectParameters, parseConversion } from "./conversions.ts";
-import {
-  type LogFields,
-  logRow,
-  type PostbackAnswer,
-  type PostbackRequest,
-  refusedEarlier,
-  toAnswer,
-} from "./log-entry.ts";
+import { type LogFields, logRow, type PostbackAnswer, type PostbackRequest, toAnswer } from "./log-entry.ts";
 import { loadTenant, type Tenant, uuidPattern } from "./postback-tenant.ts";
 import { verifyRequest } from "./signatures.ts";
 
@@ -55,12 +48,10 @@ export async function handlePostback(db: Db, request: PostbackRequest): Promise<
   const collected = collectParameters(request.network, request.query, request.body, request.repeated ?? []);
   const params = collected.params;
   const parsed = parseConversion(request.network, params);
-  const tenant = await loadTenant(
-    db,
-    request.postbackKey,
-    request.network,
-    parsed.ok ? parsed.conversion.userId : parsed.userId,
-  );
+  const ids = parsed.ok
+    ? { userId: parsed.conversion.userId, transactionId: parsed.conversion.transactionId }
+    : { userId: parsed.userId ?? null, transactionId: parsed.transactionId ?? null };
+  const tenant = await loadTenant(db, request.postbackKey, request.network, ids);
   if (!tenant) {
     return { httpStatus: 404, text: "0", outcome: "unknown_key", reason: "Unknown postback key", points: 0 };
   }
@@ -76,9 +67,6 @@ export async function handlePostback(db: Db, request: PostbackRequest): Promise<
     }
     return toAnswer(fields);
   };
-  const ids = parsed.ok
-    ? { userId: parsed.conversion.userId, transactionId: parsed.conversion.transactionId }
-    : { userId: parsed.userId ?? null, transactionId: parsed.transactionId ?? null };
   try {
     return await decide(db, request, tenant, collected, parsed, ids, log);
   } catch (error) {
@@ -145,14 +133,12 @@ async function decide(
     points,
     referrerId,
     referralPoints: referrerId ? Math.round((points * tenant.refPercent) / 100) : 0,
+    holdSettings: tenant.holdSettings,
   };
   for (let attempt = 1; ; attempt++) {
     try {
       const fields = await db.transaction(async (tx) => {
-        const earlier =
-          conversion.kind === "reversal"
-            ? null
-            : await refusedEarlier(tx, tenant.adminId, request.network, conversion.transactionId);
+        const earlier = conversion.kind === "reversal" ? null : tenant.refusedEarlier;
         const result: LogFields = earlier
           ? {
               userId: conversion.userId,
