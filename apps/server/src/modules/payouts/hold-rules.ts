@@ -1,10 +1,10 @@
-import type { HoldRule, PayoutSettings, ReversalHold } from "@rewards/contract";
+import type { HoldRule, ReversalHold } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
 import { flagUsers } from "../risk/index.ts";
-import { readHoldRules } from "./payout-settings.ts";
+import { type HoldSettings, readHoldRules } from "./payout-settings.ts";
 
 const dayMs = 86_400_000;
 
@@ -128,9 +128,6 @@ async function historyOf(tx: Tx, credit: CreditFacts, windowDays: number): Promi
     windowReversed: Number(row?.window_reversed ?? 0),
   };
 }
-
-/** The app's hold rules, as `readHoldRules` answers them. */
-export type HoldSettings = Pick<PayoutSettings, "holdRules" | "reversalHold">;
 
 /**
  * The app's hold rules applied to a credit being made, in its transaction: the hold to credit it with, or

@@ -5,7 +5,7 @@
  * the payout worker paying redeems through inventory and Tremendous (with its webhook), and payout jobs.
  */
 export { availableByItem, availableCode, lowStockItems, stockOf } from "./codes.service.ts";
-export { type HoldSettings, holdForCredit } from "./hold-rules.ts";
+export { holdForCredit } from "./hold-rules.ts";
 export {
   createPayoutJob,
   getPayoutJob,
@@ -17,6 +17,7 @@ export {
 export {
   assertNotPaused,
   assertPayableBy,
+  type HoldSettings,
   holdRulesOrDefaults,
   needsApproval,
   readPayoutSettings,

@@ -64,10 +64,7 @@ export async function readPayoutSettings(
  * The hold rules alone, for the credit path (every postback that credits): two columns, so the provider's
  * keys are not read and decrypted for each credit.
  */
-export async function readHoldRules(
-  executor: Db | Tx,
-  appId: string,
-): Promise<Pick<PayoutSettings, "holdRules" | "reversalHold">> {
+export async function readHoldRules(executor: Db | Tx, appId: string): Promise<HoldSettings> {
   const [row] = await executor
     .select({ holdRules: payoutSettings.holdRules, reversalHold: payoutSettings.reversalHold })
     .from(payoutSettings)
@@ -75,10 +72,11 @@ export async function readHoldRules(
   return holdRulesOrDefaults(row);
 }
 
+/** The app's hold rules: what a credit needs of its payout settings. */
+export type HoldSettings = Pick<PayoutSettings, "holdRules" | "reversalHold">;
+
 /** An app's hold rules from its payout_settings row, or the defaults when it has none yet. */
-export const holdRulesOrDefaults = (
-  row: Pick<PayoutSettings, "holdRules" | "reversalHold"> | undefined,
-): Pick<PayoutSettings, "holdRules" | "reversalHold"> =>
+export const holdRulesOrDefaults = (row: HoldSettings | undefined): HoldSettings =>
   row ?? { holdRules: defaultPayoutSettings.holdRules, reversalHold: defaultPayoutSettings.reversalHold };
 
 /** The rules as answered: the provider's API key and webhook private key masked (decision 0010). */
