@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { isProxyEntry, type TrustProxy } from "./lib/trust-proxy.ts";
 
+const optionalPostgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
+  .optional();
+
 const optionalUrl = z.url({ error: "must be an absolute URL like http://host:port" }).optional();
 
 /** Durations like 12h, 30m, 3600s or plain seconds. */
@@ -75,15 +80,9 @@ const envSchema = z
         return result;
       }),
     DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
-      .optional(),
+    DATABASE_URL: optionalPostgresUrl,
     // A replica of DATABASE_URL that analytics, exports and the dashboard read from (docs/scaling.md).
-    DATABASE_READ_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
-      .optional(),
+    DATABASE_READ_URL: optionalPostgresUrl,
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),

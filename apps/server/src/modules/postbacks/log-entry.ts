@@ -1,5 +1,5 @@
 import { type OfferNetwork, type PostbackOutcome, secretMask } from "@rewards/contract";
-import { type Placeholder, sql } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -104,11 +104,9 @@ export const refusedEarlierOutcome = (
   network: Placeholder,
   transactionId: Placeholder,
 ) =>
-  sql<PostbackOutcome | null>`(select ${postbackLog.outcome} from ${postbackLog}
-    where ${postbackLog.adminId} = ${adminId} and ${postbackLog.transactionId} = ${transactionId}
-      and ${postbackLog.network} = ${network}
-      and ${postbackLog.outcome} in (${sql.join(
-        refusedForGood.map((outcome) => sql`${outcome}`),
-        sql`, `,
-      )})
-    limit 1)`;
+  sql<PostbackOutcome | null>`(select ${postbackLog.outcome} from ${postbackLog} where ${and(
+    eq(postbackLog.adminId, adminId),
+    eq(postbackLog.transactionId, transactionId),
+    eq(postbackLog.network, network),
+    inArray(postbackLog.outcome, refusedForGood),
+  )} limit 1)`;

@@ -57,7 +57,6 @@ function prepareTenantQuery(db: Db) {
       referredBy: appUsers.referredBy,
       userActive: appUsers.isActive,
       userPoints: appUsers.points,
-      holdSettingsOf: payoutSettings.appId,
       holdRules: payoutSettings.holdRules,
       reversalHold: payoutSettings.reversalHold,
       refusedEarlier: refusedEarlierOutcome(
@@ -125,10 +124,9 @@ export async function loadTenant(
           points: Number(row.userPoints ?? 0),
         }
       : null,
+    // hold_rules is never null in a row, so null here means the app has no payout settings row yet.
     holdSettings: holdRulesOrDefaults(
-      row.holdSettingsOf && row.holdRules
-        ? { holdRules: row.holdRules, reversalHold: row.reversalHold ?? null }
-        : undefined,
+      row.holdRules ? { holdRules: row.holdRules, reversalHold: row.reversalHold ?? null } : undefined,
     ),
     refusedEarlier: row.refusedEarlier ?? null,
   };
