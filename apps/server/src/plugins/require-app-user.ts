@@ -2,7 +2,7 @@ import { appKeyHeader, messages } from "@rewards/contract";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { type AppUserRow, admins, appUserSessions, appUsers } from "../db/schema/index.ts";
+import { type AppUserRow, admins, appUserColumns, appUserSessions, appUsers } from "../db/schema/index.ts";
 import type { AppTokens } from "../lib/app-tokens.ts";
 import { bearerToken } from "../lib/bearer-token.ts";
 import { AppError } from "../lib/errors.ts";
@@ -66,7 +66,7 @@ export function requireAppUser(app: FastifyInstance, { db, tokens }: { db: Db; t
     const claims = token ? await tokens.verify(token) : null;
     if (!claims || claims.adminId !== tenant.id) throw new AppError(401, messages.unauthorized);
     const [row] = await db
-      .select({ user: appUsers })
+      .select({ user: appUserColumns })
       .from(appUserSessions)
       .innerJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
       .where(

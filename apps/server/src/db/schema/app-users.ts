@@ -1,5 +1,5 @@
 import { languages, ledgerBuckets } from "@rewards/contract";
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -87,8 +87,16 @@ export const appUsers = pgTable(
   ],
 );
 
-/** An app user's row as stored. */
-export type AppUserRow = typeof appUsers.$inferSelect;
+/**
+ * Every column of an app user but the password hash: what every read selects except the app's sign-in,
+ * the one place that checks the hash. A list, a details modal or a session has no reason to load it.
+ */
+const { passwordHash: _passwordHash, ...appUserColumns } = getTableColumns(appUsers);
+
+export { appUserColumns };
+
+/** An app user's row as read everywhere but sign-in (no password hash). */
+export type AppUserRow = Omit<typeof appUsers.$inferSelect, "passwordHash">;
 
 /** Device records the app sends at sign-up and later sign-ins (docs/features/app-users.md). */
 export const appUserDevices = pgTable(

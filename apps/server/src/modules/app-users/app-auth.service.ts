@@ -3,7 +3,13 @@ import { type appSignInBodySchema, type appSignUpBodySchema, messages } from "@r
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
-import { appUserDevices, appUserSessions, appUsers, generalConfigs } from "../../db/schema/index.ts";
+import {
+  appUserColumns,
+  appUserDevices,
+  appUserSessions,
+  appUsers,
+  generalConfigs,
+} from "../../db/schema/index.ts";
 import type { AppTokens } from "../../lib/app-tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -132,7 +138,7 @@ export function createAppAuthService({ db, tokens, ipDataBaseUrl }: AppAuthDeps)
               language: locale === null ? null : languageOfLocale(locale),
             })
             .onConflictDoNothing()
-            .returning();
+            .returning(appUserColumns);
           if (!user && (await emailTaken(tx, adminId, input.email))) throw emailTakenError();
         }
         if (!user) throw new Error("could not draw a free Share Key in 5 attempts");
@@ -146,17 +152,18 @@ export function createAppAuthService({ db, tokens, ipDataBaseUrl }: AppAuthDeps)
 
     /** Checks the password before anything else, so the answer never tells who is banned. */
     async signIn(adminId: string, input: SignInInput, ip: string) {
-      const [user] = await db
-        .select()
+      const [found] = await db
+        .select({ user: appUserColumns, passwordHash: appUsers.passwordHash })
         .from(appUsers)
         .where(and(eq(appUsers.adminId, adminId), eq(appUsers.username, input.email)));
-      if (!user?.passwordHash) {
+      if (!found?.passwordHash) {
         await verifyDecoy(input.password);
         throw new AppError(401, messages.loginIncorrect);
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
+      if (!(await verifyPassword(found.passwordHash, input.password))) {
         throw new AppError(401, messages.loginIncorrect);
       }
+      const { user } = found;
       if (!user.isActive) throw new AppError(403, messages.appUserBanned);
       return db.transaction(async (tx) => {
         if (input.device && !(await knownDevice(tx, user.id, input.device))) {

@@ -12,6 +12,7 @@ import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import {
+  appUserColumns,
   appUserDevices,
   appUsers,
   completedOffers,
@@ -72,7 +73,7 @@ export async function listAppUsers(
     { adminId, index: appUserPositions },
     (page) =>
       db
-        .select()
+        .select(appUserColumns)
         .from(appUsers)
         .where(page.where)
         .orderBy(...page.orderBy)
@@ -85,7 +86,7 @@ export async function listAppUsers(
 
 export async function getAppUser(db: Db, adminId: string, id: string): Promise<AppUser | null> {
   const [row] = await db
-    .select()
+    .select(appUserColumns)
     .from(appUsers)
     .where(and(tenant(adminId), eq(appUsers.id, id)));
   return row ? toAppUser(row) : null;
@@ -94,7 +95,7 @@ export async function getAppUser(db: Db, adminId: string, id: string): Promise<A
 /** What the details modal shows: each part one indexed query, run side by side. */
 export async function getAppUserDetails(db: Db, adminId: string, id: string): Promise<AppUserDetails | null> {
   const [row] = await db
-    .select()
+    .select(appUserColumns)
     .from(appUsers)
     .where(and(tenant(adminId), eq(appUsers.id, id)));
   if (!row) return null;
@@ -182,7 +183,7 @@ export async function updateAppUser(
   const adminId = actor.appId;
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select()
+      .select(appUserColumns)
       .from(appUsers)
       .where(and(tenant(adminId), eq(appUsers.id, id)))
       .for("update");
@@ -213,7 +214,7 @@ export async function updateAppUser(
         updatedAt: new Date(),
       })
       .where(and(tenant(adminId), eq(appUsers.id, id)))
-      .returning();
+      .returning(appUserColumns);
     if (!updated) return null;
     const editable = (row: typeof current) => ({
       referCode: row.referCode,

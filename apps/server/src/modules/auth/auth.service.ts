@@ -98,7 +98,7 @@ export async function setLanguage(
     .update(admins)
     .set({ language, updatedAt: new Date() })
     .where(eq(admins.id, adminId))
-    .returning();
+    .returning(adminColumns);
   return row;
 }
 

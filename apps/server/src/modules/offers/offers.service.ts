@@ -2,7 +2,7 @@ import type { OfferDetails, OfferListEntity, offerFilterSchema, offerSortFields 
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { appUsers, completedOffers } from "../../db/schema/index.ts";
+import { appUserColumns, appUsers, completedOffers } from "../../db/schema/index.ts";
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import { type ListParams, prefixRange } from "../../lib/list-query.ts";
 import { toAppUser, toCompletedOffer } from "../app-users/index.ts";
@@ -61,7 +61,7 @@ export async function listOffers(
 
 export async function getOfferDetails(db: Db, adminId: string, id: string): Promise<OfferDetails | null> {
   const [row] = await db
-    .select({ offer: completedOffers, user: appUsers })
+    .select({ offer: completedOffers, user: appUserColumns })
     .from(completedOffers)
     .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
     .where(and(tenant(adminId), eq(completedOffers.id, id)));

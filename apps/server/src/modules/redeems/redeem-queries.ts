@@ -2,7 +2,14 @@ import type { RedeemDetails, redeemFilterSchema, redeemSortFields } from "@rewar
 import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { admins, appUsers, ipScreenings, mailOutbox, redeems } from "../../db/schema/index.ts";
+import {
+  admins,
+  appUserColumns,
+  appUsers,
+  ipScreenings,
+  mailOutbox,
+  redeems,
+} from "../../db/schema/index.ts";
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import {
   countAll,
@@ -102,7 +109,7 @@ export async function listRedeems(
 
 export async function getRedeemDetails(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
   const [row] = await db
-    .select({ redeem: redeems, user: appUsers, approverName: admins.fullName })
+    .select({ redeem: redeems, user: appUserColumns, approverName: admins.fullName })
     .from(redeems)
     .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
     .leftJoin(admins, eq(admins.id, redeems.approvedByAdminId))
