@@ -16,8 +16,9 @@ export const deepPageFrom = 1_000;
 
 /**
  * A list's position index (table list_buckets, migration 0024): its name there, the kind of bucket of each
- * sort it counts (a text sort is not bucketed: collation order is not byte order everywhere), and the
- * name in the index of each value of each enumerable filter. The triggers name them the same way.
+ * sort it counts (a text sort only when the list orders it in byte order, collation "C", which its buckets
+ * keep), and the name in the index of each value of each enumerable filter. The triggers name them the
+ * same way.
  */
 export type PositionIndex<F, S extends string> = {
   list: string;
@@ -172,7 +173,7 @@ export async function readListPage<F extends object, S extends string, R>(
       const skip = into <= (found.rows - 1) / 2 ? into : found.rows - 1 - into;
       first = fromLow
         ? await idAt("asc", sql`${sort} >= ${lo}`, skip)
-        : await idAt("desc", sql`${sort} < ${hi}`, skip);
+        : await idAt("desc", hi && sql`${sort} < ${hi}`, skip);
     }
   } else if (exact && position >= total.totalCount / 2) {
     options.trace?.("reverse");

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * NOT NULL: a null would make the comparison unknown and end the reading there.
  */
 export function seekAfter(
-  sort: AnyPgColumn,
+  sort: AnyPgColumn | SQL,
   tiebreaker: AnyPgColumn,
   afterId: string,
   order: "asc" | "desc",
@@ -22,7 +22,7 @@ export function seekAfter(
  * its first row is found (lib/deep-page.ts).
  */
 export function seekFrom(
-  sort: AnyPgColumn,
+  sort: AnyPgColumn | SQL,
   tiebreaker: AnyPgColumn,
   fromId: string,
   order: "asc" | "desc",
@@ -30,8 +30,11 @@ export function seekFrom(
   return seek(sort, tiebreaker, fromId, order === "asc" ? sql`>=` : sql`<=`);
 }
 
-/** `(sort, tiebreaker) <comparison> (the row's sort value, its id)`, the row's value read by its id. */
-function seek(sort: AnyPgColumn, tiebreaker: AnyPgColumn, id: string, comparison: SQL): SQL {
-  const value = sql`(select ${sort} from ${sort.table} where ${tiebreaker} = ${id})`;
+/**
+ * `(sort, tiebreaker) <comparison> (the row's sort value, its id)`, the row's value read by its id from
+ * the tiebreaker's table (the sort is a column or an expression of that table).
+ */
+function seek(sort: AnyPgColumn | SQL, tiebreaker: AnyPgColumn, id: string, comparison: SQL): SQL {
+  const value = sql`(select ${sort} from ${tiebreaker.table} where ${tiebreaker} = ${id})`;
   return sql`(${sort}, ${tiebreaker}) ${comparison} (${value}, ${id})`;
 }

@@ -19,7 +19,8 @@ export type FilterConditions<F> = { [K in keyof F]-?: (value: NonNullable<F[K]>)
 
 export type ListDefinition<F, S extends string> = {
   filters: FilterConditions<F>;
-  sorts: Record<S, AnyPgColumn>;
+  /** A column, or an expression of one (a text column in byte order: `collate "C"`). */
+  sorts: Record<S, AnyPgColumn | SQL>;
   /** A unique column that makes every order total, so pages never repeat or skip a row. */
   tiebreaker: AnyPgColumn;
 };

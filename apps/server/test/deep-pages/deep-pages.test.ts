@@ -50,7 +50,7 @@ const cases: Case[] = [
     sorts: [
       { field: "createdAt", bucketed: true },
       { field: "points", bucketed: true },
-      { field: "username", bucketed: false },
+      { field: "username", bucketed: true },
     ],
     filters: [
       { filter: {}, indexed: true },

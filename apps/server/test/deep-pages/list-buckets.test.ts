@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.ts";
-import { hourBucket, numberBounds, numberBucket } from "../../src/lib/list-buckets.ts";
+import {
+  hourBucket,
+  numberBounds,
+  numberBucket,
+  textBounds,
+  textBucket,
+} from "../../src/lib/list-buckets.ts";
 import { listAppUsers } from "../../src/modules/app-users/app-users.service.ts";
 import { listOffers } from "../../src/modules/offers/offers.service.ts";
 import { listRedeems } from "../../src/modules/redeems/redeem-queries.ts";
@@ -66,6 +72,70 @@ describe("bucket functions", () => {
   });
 });
 
+describe("text buckets", () => {
+  // Around every edge: no second character, U+0001, the last code point before the surrogates and the
+  // first after, three- and four-byte UTF-8, the last code point of all.
+  const texts = [
+    "",
+    "a",
+    "a\u0001",
+    "a!",
+    "ab",
+    "abc",
+    "a\u007f",
+    "a\u0080",
+    "A",
+    "Z",
+    "_",
+    "0",
+    "é",
+    "Élise",
+  ];
+  texts.push(
+    "z\ud7ff",
+    "z\ue000",
+    "z\uffff",
+    "z\u{10000}",
+    "z\u{10ffff}",
+    "名前",
+    "😀",
+    "😀😀",
+    "\u{10ffff}",
+  );
+  texts.push("\u{10ffff}\u{10ffff}", "\ud7ff", "\ue000", "\uffff", "a\u{10ffff}", "b", "b\u0001");
+
+  it("give the same bucket in SQL and in the server, in byte order, each text within its bucket's bounds", async () => {
+    const rows = texts.map((v) => ({ v, ...textBounds(textBucket(v)) }));
+    const answered = rowsOf<{ v: string; b: string; within: boolean }>(
+      await database.db.execute(sql`select v, list_text_bucket(v)::text as b,
+          v collate "C" >= lo and (hi is null or v collate "C" < hi) as within
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(v text, lo text, hi text)
+        order by v collate "C"`),
+    );
+    expect(answered).toHaveLength(texts.length);
+    let previous = -1;
+    for (const { v, b, within } of answered) {
+      expect(textBucket(v), `bucket of ${JSON.stringify(v)}`).toBe(Number(b));
+      expect(Number(b) >= previous, `order at ${JSON.stringify(v)}`).toBe(true);
+      previous = Number(b);
+      expect(within, `${JSON.stringify(v)} within its bounds`).toBe(true);
+    }
+  });
+
+  it("bound each bucket exactly: its lower bound is in it, its upper bound in the next one", () => {
+    for (const text of texts) {
+      const bucket = textBucket(text);
+      const { lo, hi } = textBounds(bucket);
+      expect(textBucket(lo), JSON.stringify(text)).toBe(bucket);
+      if (hi === undefined) expect(text.startsWith("\u{10ffff}\u{10ffff}")).toBe(true);
+      else expect(textBucket(hi), JSON.stringify(text)).toBeGreaterThan(bucket);
+    }
+    // The one-letter text is alone in its bucket; the next starts with U+0001 after it.
+    expect(textBounds(textBucket("a"))).toEqual({ lo: "a", hi: "a\u0001" });
+    expect(textBounds(textBucket("z\ud7ff")).hi).toBe("z\ue000");
+  });
+});
+
 describe("the position index's triggers", () => {
   const sums = async (list: string, sort: string) =>
     (await indexRows(database.db, adminId))
@@ -99,6 +169,24 @@ describe("the position index's triggers", () => {
     expect(await total("status=active")).toBe(active);
     await database.db.execute(sql`delete from app_users where id = ${userId}`);
     expect(await sums("users", "points")).toEqual(before);
+  });
+
+  it("move a user's e-mail bucket when the e-mail's first characters change, and only then", async () => {
+    const userId = "0190bbbb-0000-7000-8000-0000000000ab";
+    const before = await sums("users", "username");
+    await database.db.execute(sql`insert into app_users (id, admin_id, username, refer_code)
+      values (${userId}, ${adminId}, 'qq-mover@deep.test', 'qmover')`);
+    const added = (await sums("users", "username")).filter((row) => !before.includes(row));
+    expect(added.some((row) => row.startsWith(`|${textBucket("qq")}|`))).toBe(true);
+    const settled = await indexRows(database.db, adminId);
+    await database.db.execute(sql`update app_users set username = 'qq-other@deep.test' where id = ${userId}`);
+    expect(await indexRows(database.db, adminId)).toEqual(settled);
+    await database.db.execute(sql`update app_users set username = 'Ωmega@deep.test' where id = ${userId}`);
+    const moved = (await sums("users", "username")).filter((row) => !before.includes(row));
+    expect(moved.some((row) => row.startsWith(`|${textBucket("qq")}|`))).toBe(false);
+    expect(moved.some((row) => row.startsWith(`status=active|${textBucket("Ωm")}|`))).toBe(true);
+    await database.db.execute(sql`delete from app_users where id = ${userId}`);
+    expect(await sums("users", "username")).toEqual(before);
   });
 
   it("move a redeem between status and risk filters, and count exact totals for enumerable filters", async () => {
@@ -176,6 +264,8 @@ describe("the position index's triggers", () => {
     );
     await database.db.execute(sql`update app_users set points = points * 1000 + 17, created_at = created_at + interval '90 minutes'
       where admin_id = ${adminId} and refer_code like 't%1'`);
+    await database.db.execute(sql`update app_users set username = 'moved-' || username
+      where admin_id = ${adminId} and refer_code like 't%3'`);
     const kept = await indexRows(database.db, adminId);
     expect(kept.length).toBeGreaterThan(50);
     expect(new Set(kept.map((row) => row.list))).toEqual(

@@ -6,15 +6,18 @@ const idOf = (label: string) => sql.raw(`md5('${label}' || i)::uuid`);
 
 /**
  * One tenant's lists with many ties (a few dozen timestamps, a few points, payouts and costs), times on and
- * around hour boundaries, negative points, several networks, statuses, outcomes and actions. Written through
- * the triggers, as live writes are.
+ * around hour boundaries, negative points, several networks, statuses, outcomes and actions, and e-mails
+ * whose first characters fall in many text buckets (capitals, digits, punctuation, accents, CJK, an emoji,
+ * one-letter prefixes beside longer ones). Written through the triggers, as live writes are.
  */
 export async function seedLists(db: Db, adminId: string, label: string, scale = 1) {
   const n = (count: number) => Math.round(count * scale);
   await db.execute(sql`insert into admins (id, full_name, username, password_hash, role, status)
     values (${adminId}, ${label}, ${`${label}@deep.test`}, 'x', 'admin', 'active')`);
   await db.execute(sql`insert into app_users (id, admin_id, username, refer_code, points, is_active, created_at)
-    select ${idOf(`${label}u`)}, ${adminId}, 'user' || (i * 7) % 1000 || '-' || i || '@deep.test', ${label} || 'r' || i,
+    select ${idOf(`${label}u`)}, ${adminId},
+      (array['', 'a', 'ab', 'a.', 'B', 'b', 'Zoë', 'é', 'Élise', '0', '9x', '_', '名', '😀', 'z'])[1 + (i * 11) % 15]
+        || 'user' || (i * 7) % 1000 || '-' || i || '@deep.test', ${label} || 'r' || i,
       case i % 9 when 0 then 0 when 1 then -5 when 2 then -300 when 3 then 127 when 4 then 128 when 5 then 50
         else (i * 7919) % 70000 end,
       i % 5 <> 0,

@@ -68,6 +68,15 @@ export const appUsers = pgTable(
   },
   (t) => [
     uniqueIndex("app_users_admin_username_key").on(t.adminId, t.username),
+    // The Users list sorted by e-mail reads byte order (collation "C"): the same on every database, and
+    // the order the position index's text buckets keep (lib/list-buckets.ts).
+    index("app_users_admin_username_bytes_idx").on(t.adminId, sql`${t.username} collate "C"`, t.id),
+    index("app_users_admin_status_username_bytes_idx").on(
+      t.adminId,
+      t.isActive,
+      sql`${t.username} collate "C"`,
+      t.id,
+    ),
     uniqueIndex("app_users_admin_refer_code_key").on(t.adminId, t.referCode),
     index("app_users_admin_created_idx").on(t.adminId, t.createdAt, t.id),
     index("app_users_admin_points_idx").on(t.adminId, t.points, t.id),

@@ -41,9 +41,15 @@ type AppUserSort = (typeof appUserSortFields)[number];
 
 const tenant = (adminId: string) => eq(appUsers.adminId, adminId);
 
+/**
+ * The list sorted by e-mail reads byte order: the same on every database whatever its collation, the
+ * order of the (…, username collate "C", id) indexes, and the order the position index's text buckets keep.
+ */
+const usernameInBytes = sql`${appUsers.username} collate "C"`;
+
 export const appUserPositions: PositionIndex<AppUserFilter, AppUserSort> = {
   list: "users",
-  sorts: { createdAt: "hour", points: "integer" },
+  sorts: { createdAt: "hour", points: "integer", username: "text" },
   filters: { status: (status) => `status=${status === userStatus.active ? "active" : "banned"}` },
 };
 
@@ -61,7 +67,7 @@ export async function listAppUsers(
       _id: (id) => eq(appUsers.id, id),
       status: (status) => eq(appUsers.isActive, status === userStatus.active),
     },
-    sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: appUsers.username },
+    sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: usernameInBytes },
     tiebreaker: appUsers.id,
   };
   const { rows, ...total } = await readListPage(
