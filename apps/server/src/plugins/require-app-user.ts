@@ -1,5 +1,5 @@
 import { appKeyHeader, messages } from "@rewards/contract";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { type AppUserRow, admins, appUserColumns, appUserSessions, appUsers } from "../db/schema/index.ts";
@@ -38,13 +38,16 @@ export function currentAppSession(request: FastifyRequest): AppSession {
 export function resolveAppTenant(app: FastifyInstance, db: Db) {
   app.decorateRequest("appTenant", null);
   app.decorateRequest("appSession", null);
+  // Every app call runs it: built once and prepared under a name (PostgreSQL plans it once per connection).
+  const tenantOfKey = db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.appKey, sql.placeholder("key")), eq(admins.status, "active")))
+    .prepare("app_tenant");
   app.addHook("onRequest", async (request) => {
     const key = request.headers[appKeyHeader];
     if (typeof key !== "string" || key.trim() === "") throw new AppError(401, messages.appKeyMissing);
-    const [tenant] = await db
-      .select({ id: admins.id })
-      .from(admins)
-      .where(and(eq(admins.appKey, key.trim()), eq(admins.status, "active")));
+    const [tenant] = await tenantOfKey.execute({ key: key.trim() });
     if (!tenant) throw new AppError(401, messages.appKeyUnknown);
     request.appTenant = tenant;
   });
@@ -60,23 +63,30 @@ export function requireAppUser(app: FastifyInstance, { db, tokens }: { db: Db; t
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, security: [{ [appUserTokenScheme]: [] }] };
   });
+  // The signed-in user of a live session, built once and prepared under a name like the tenant's read.
+  const sessionUser = db
+    .select({ user: appUserColumns })
+    .from(appUserSessions)
+    .innerJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
+    .where(
+      and(
+        eq(appUserSessions.id, sql.placeholder("sessionId")),
+        eq(appUserSessions.userId, sql.placeholder("userId")),
+        eq(appUserSessions.adminId, sql.placeholder("adminId")),
+        isNull(appUserSessions.revokedAt),
+      ),
+    )
+    .prepare("app_session_user");
   app.addHook("onRequest", async (request) => {
     const tenant = currentAppTenant(request);
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
     if (!claims || claims.adminId !== tenant.id) throw new AppError(401, messages.unauthorized);
-    const [row] = await db
-      .select({ user: appUserColumns })
-      .from(appUserSessions)
-      .innerJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
-      .where(
-        and(
-          eq(appUserSessions.id, claims.sessionId),
-          eq(appUserSessions.userId, claims.userId),
-          eq(appUserSessions.adminId, tenant.id),
-          isNull(appUserSessions.revokedAt),
-        ),
-      );
+    const [row] = await sessionUser.execute({
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+      adminId: tenant.id,
+    });
     if (!row) throw new AppError(401, messages.unauthorized);
     request.appSession = { user: row.user, sessionId: claims.sessionId };
   });
