@@ -1,9 +1,10 @@
 import type { OfferNetwork } from "@rewards/contract";
 import type { Db } from "../../src/db/client.ts";
+import { readHoldRules } from "../../src/modules/payouts/payout-settings.ts";
 import { applyConversion } from "../../src/modules/postbacks/apply-conversion.ts";
 
-// Conversions applied as a verified postback applies them (the ledger and hold tests are not about
-// signatures: the postback tests are).
+// Conversions applied as a verified postback applies them, the app's hold rules read first as a postback
+// reads them with its tenant (the ledger and hold tests are not about signatures: the postback tests are).
 
 export type TestConversion = {
   adminId: string;
@@ -18,7 +19,8 @@ export type TestConversion = {
 };
 
 /** Applies one conversion (a credit by default; `reversal` takes back the transaction `tx`). */
-export function convert(db: Db, c: TestConversion) {
+export async function convert(db: Db, c: TestConversion) {
+  const holdSettings = await readHoldRules(db, c.adminId);
   return db.transaction((tx) =>
     applyConversion(
       tx,
@@ -28,6 +30,7 @@ export function convert(db: Db, c: TestConversion) {
         points: c.points ?? 100,
         referrerId: c.referrerId ?? null,
         referralPoints: c.referralPoints ?? 0,
+        holdSettings,
       },
       {
         kind: c.kind ?? "credit",

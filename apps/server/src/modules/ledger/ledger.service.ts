@@ -3,7 +3,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { pointHolds } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { newId } from "../../lib/ids.ts";
 import { movePoints } from "./move-points.ts";
 
 /**
@@ -42,18 +41,15 @@ export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHo
       reason: share.reason,
       referenceId: offer.offerId,
       bucket: held ? "pending" : "available",
+      // The hold row goes with the ledger row, in the same statement.
+      ...(held && {
+        hold: {
+          offerId: offer.offerId,
+          releaseAt: held.releaseAt,
+          reason: share.reason === "referral" ? `Referral share. ${held.reason}` : held.reason,
+        },
+      }),
     });
-    if (held) {
-      await tx.insert(pointHolds).values({
-        id: newId(),
-        appId: offer.adminId,
-        userId: share.userId,
-        offerId: offer.offerId,
-        points: share.points,
-        releaseAt: held.releaseAt,
-        reason: share.reason === "referral" ? `Referral share. ${held.reason}` : held.reason,
-      });
-    }
   }
 }
 

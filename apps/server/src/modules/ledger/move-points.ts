@@ -1,7 +1,7 @@
 import type { LedgerBucket, LedgerReason } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { appUsers, pointsLedger } from "../../db/schema/index.ts";
+import { appUsers, pointHolds, pointsLedger } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
 export type PointsMove = {
@@ -16,6 +16,8 @@ export type PointsMove = {
   note?: string | null;
   /** The balance moved: `available` (the spendable `points`, the default) or `pending` (held points). */
   bucket?: LedgerBucket;
+  /** A held credit's hold row (a `pending` move of an offer's share), written by the same statement. */
+  hold?: { offerId: string; releaseAt: Date; reason: string };
 };
 
 /**
@@ -26,6 +28,8 @@ export type PointsMove = {
 export async function movePoints(tx: Tx, move: PointsMove): Promise<number | null> {
   if (!Number.isInteger(move.amount)) throw new Error(`points move must be an integer, got ${move.amount}`);
   const bucket = move.bucket ?? "available";
+  const { hold } = move;
+  if (hold && (bucket !== "pending" || move.amount <= 0)) throw new Error("a hold holds a pending credit");
   // One statement, one round trip: PostgreSQL runs a data-modifying CTE whether or not it is read.
   const result = await tx.execute(sql`
     with moved as (
@@ -38,7 +42,16 @@ export async function movePoints(tx: Tx, move: PointsMove): Promise<number | nul
       select ${newId()}, ${move.adminId}, ${move.userId}, ${move.amount}, ${move.reason},
         ${move.referenceId ?? null}, ${move.actorAdminId ?? null}, ${move.note ?? null}, ${bucket}
       from moved
-    )
+    )${
+      hold
+        ? sql`, held as (
+      insert into ${pointHolds} (id, app_id, user_id, offer_id, points, release_at, reason)
+      select ${newId()}, ${move.adminId}, ${move.userId}, ${hold.offerId}, ${move.amount},
+        ${hold.releaseAt.toISOString()}::timestamptz, ${hold.reason}
+      from moved
+    )`
+        : sql``
+    }
     select points from moved`);
   const [row] = (result as unknown as { rows: { points: number }[] }).rows;
   return row ? Number(row.points) : null;

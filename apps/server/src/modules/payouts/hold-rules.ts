@@ -96,14 +96,34 @@ export function decideHold(
 
 type Rows<T> = { rows: T[] };
 
+/** The history's columns as PostgreSQL answers them (historyQuery). */
+export type HistoryRow = {
+  created_at: string | Date | null;
+  lifetime: number | string;
+  reversals: number;
+  window_offers: number;
+  window_reversed: number;
+};
+
+/** Whether the app's rules look at a credit's history at all (no rules: every credit is available). */
+export const rulesNeedHistory = (settings: HoldSettings) =>
+  settings.holdRules.length > 0 || Boolean(settings.reversalHold);
+
+/** How far back the reversal rate looks. */
+const windowDaysOf = (settings: HoldSettings) => settings.reversalHold?.windowDays ?? 30;
+
 /**
- * The user's history in one statement: the account's creation and one pass over the user's own completed
- * offers (index (admin_id, user_id, date, id)), the credit being made left out.
+ * The user's history as one row: the account's creation and one pass over the user's own completed
+ * offers (index (admin_id, user_id, date, id)), `excludeOfferId` (the credit being made) left out. A
+ * postback reads it in the statement that stores its offer, which sees the offers stored before it.
  */
-async function historyOf(tx: Tx, credit: CreditFacts, windowDays: number): Promise<UserHistory> {
-  const since = new Date(Date.now() - windowDays * dayMs);
-  const result = (await tx.execute(sql`
-    select
+export function historyQuery(
+  credit: Pick<CreditFacts, "appId" | "userId">,
+  settings: HoldSettings,
+  excludeOfferId?: string,
+) {
+  const since = new Date(Date.now() - windowDaysOf(settings) * dayMs);
+  return sql`select
       (select ${appUsers.createdAt} from ${appUsers}
         where ${appUsers.adminId} = ${credit.appId} and ${appUsers.id} = ${credit.userId}) as created_at,
       coalesce(sum(payout) filter (where status = 'credited'), 0)::float8 as lifetime,
@@ -111,14 +131,20 @@ async function historyOf(tx: Tx, credit: CreditFacts, windowDays: number): Promi
       count(*) filter (where status in ('credited', 'reversed') and date >= ${since})::int as window_offers,
       count(*) filter (where status = 'reversed' and date >= ${since})::int as window_reversed
     from ${completedOffers}
-    where admin_id = ${credit.appId} and user_id = ${credit.userId} and id <> ${credit.offerId}`)) as unknown as Rows<{
-    created_at: string | Date | null;
-    lifetime: number | string;
-    reversals: number;
-    window_offers: number;
-    window_reversed: number;
-  }>;
-  const row = result.rows[0];
+    where admin_id = ${credit.appId} and user_id = ${credit.userId}${
+      excludeOfferId === undefined ? sql`` : sql` and id <> ${excludeOfferId}`
+    }`;
+}
+
+/** The credit's history in a statement of its own, the credit being made (stored already) left out. */
+async function historyOf(tx: Tx, credit: CreditFacts, settings: HoldSettings): Promise<UserHistory> {
+  const result = (await tx.execute(
+    historyQuery(credit, settings, credit.offerId),
+  )) as unknown as Rows<HistoryRow>;
+  return toHistory(result.rows[0]);
+}
+
+export function toHistory(row: HistoryRow | undefined): UserHistory {
   const createdAt = row?.created_at ? new Date(row.created_at) : new Date();
   return {
     lifetimeUsd: Number(row?.lifetime ?? 0),
@@ -133,16 +159,18 @@ async function historyOf(tx: Tx, credit: CreditFacts, windowDays: number): Promi
  * The app's hold rules applied to a credit being made, in its transaction: the hold to credit it with, or
  * null (available at once). A reversal rate over the app's threshold also flags the user ("reversals").
  * `settings`: the rules when the caller read them already (a postback reads them with its tenant, saving
- * a round trip); else they are read here.
+ * a round trip); else they are read here. `knownHistory`: the user's history when the caller read it
+ * already (a postback, in the statement that stored its offer).
  */
 export async function holdForCredit(
   tx: Tx,
   credit: CreditFacts,
   settings?: HoldSettings,
+  knownHistory?: UserHistory,
 ): Promise<CreditHold | null> {
   settings ??= await readHoldRules(tx, credit.appId);
-  if (settings.holdRules.length === 0 && !settings.reversalHold) return null;
-  const history = await historyOf(tx, credit, settings.reversalHold?.windowDays ?? 30);
+  if (!rulesNeedHistory(settings)) return null;
+  const history = knownHistory ?? (await historyOf(tx, credit, settings));
   const decision = decideHold(settings, credit, history);
   if (!decision) return null;
   if (decision.reversals) await flagUsers(tx, credit.appId, [credit.userId], "reversals");

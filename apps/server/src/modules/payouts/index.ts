@@ -5,7 +5,14 @@
  * the payout worker paying redeems through inventory and Tremendous (with its webhook), and payout jobs.
  */
 export { availableByItem, availableCode, lowStockItems, stockOf } from "./codes.service.ts";
-export { holdForCredit } from "./hold-rules.ts";
+export {
+  type HistoryRow,
+  historyQuery,
+  holdForCredit,
+  rulesNeedHistory,
+  toHistory,
+  type UserHistory,
+} from "./hold-rules.ts";
 export {
   createPayoutJob,
   getPayoutJob,

@@ -4,7 +4,15 @@ import type { Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { creditOffer, reverseOffer } from "../ledger/index.ts";
-import { type HoldSettings, holdForCredit } from "../payouts/index.ts";
+import {
+  type HistoryRow,
+  type HoldSettings,
+  historyQuery,
+  holdForCredit,
+  rulesNeedHistory,
+  toHistory,
+  type UserHistory,
+} from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
 import type { LogFields } from "./log-entry.ts";
 
@@ -26,12 +34,23 @@ const offerKey = (rules: Rules, transactionId: string) =>
     eq(completedOffers.transactionId, transactionId),
   );
 
-/** Credits an offer under the app's hold rules: held (pending) when a rule or the reversal rate says so. */
-async function credit(tx: Tx, rules: Rules, userId: string, offerId: string, payoutUsd: number) {
+/**
+ * Credits an offer under the app's hold rules: held (pending) when a rule or the reversal rate says so.
+ * `history`: the user's, when the offer's insert read it.
+ */
+async function credit(
+  tx: Tx,
+  rules: Rules,
+  userId: string,
+  offerId: string,
+  payoutUsd: number,
+  history?: UserHistory,
+) {
   const hold = await holdForCredit(
     tx,
     { appId: rules.adminId, userId, offerId, network: rules.network, payoutUsd },
     rules.holdSettings,
+    history,
   );
   await creditOffer(tx, {
     adminId: rules.adminId,
@@ -127,15 +146,32 @@ export async function applyConversion(
     const reused = await reusedSignature(tx, rules, conversion);
     if (reused) return { ...base, ...reused, points: 0 };
     const status = conversion.kind === "pending" ? "pending" : "credited";
-    const [inserted] = await tx
+    const insert = tx
       .insert(completedOffers)
       .values(newOffer(status, conversion.offerKey, rules.points))
       .onConflictDoNothing()
       .returning({ id: completedOffers.id });
-    if (inserted) {
-      if (status === "pending") return { ...base, outcome: "pending", points: 0 };
-      await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd);
-      return { ...base, outcome: "credited", points: rules.points };
+    const settings = rules.holdSettings;
+    if (status === "credited" && settings && rulesNeedHistory(settings)) {
+      // The hold rules' history of the user, read by the statement that stores the offer: a round trip
+      // less. The history's select sees the offers stored before this statement, so not this one.
+      const result = (await tx.execute(sql`with inserted as (${insert.getSQL()}),
+        history as (${historyQuery({ appId: rules.adminId, userId: conversion.userId }, settings)})
+        select inserted.id, history.* from inserted, history`)) as unknown as {
+        rows: Array<HistoryRow & { id: string }>;
+      };
+      const [row] = result.rows;
+      if (row) {
+        await credit(tx, rules, conversion.userId, row.id, conversion.payoutUsd, toHistory(row));
+        return { ...base, outcome: "credited", points: rules.points };
+      }
+    } else {
+      const [inserted] = await insert;
+      if (inserted) {
+        if (status === "pending") return { ...base, outcome: "pending", points: 0 };
+        await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd);
+        return { ...base, outcome: "credited", points: rules.points };
+      }
     }
     const existing = await lockExisting(conversion.offerKey);
     if (
