@@ -10,12 +10,14 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
  * An app user's password hash is read by the app's sign-in and nowhere else: not by the Users list, a
- * details modal, an offer's or a redeem's details, nor the session every signed-in app call loads. To
- * prove it, the column is renamed for the length of these tests, so any query that still names it fails
- * (and its call answers 500).
+ * details modal, an offer's or a redeem's details, nor the session every signed-in app call loads. An
+ * administrator's hash and TOTP seeds likewise stay out of the signed-in check every dashboard call makes,
+ * the Administrators list and the profile. To prove it, the columns are renamed for the length of these
+ * tests, so any query that still names one fails (and its call answers 500).
  */
 let t: TestApp;
 let a: Tenant;
+let b: Tenant;
 let key: string;
 let appToken: string;
 let userId: string;
@@ -24,7 +26,7 @@ let redeemId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ a } = await twoTenants(t.app));
+  ({ a, b } = await twoTenants(t.app));
   await seedDemoData(t.db, a.id, { users: 6, offers: 30, seed: 5 });
   key = await appKeyOf(t.db, a.id);
   const session = await signUpOk(t.app, key, "hash-reader@user.test");
@@ -35,6 +37,8 @@ beforeAll(async () => {
   offerId = offer.id;
   redeemId = await insertRedeem(t.db, { adminId: a.id, userId, status: 2 });
   await t.db.execute(sql`alter table app_users rename column password_hash to password_hash_hidden`);
+  for (const column of ["password_hash", "mfa_secret", "mfa_pending_secret"])
+    await t.db.execute(sql.raw(`alter table admins rename column ${column} to ${column}_hidden`));
 });
 // Each test app has a database of its own, dropped with it: nothing to rename back.
 afterAll(() => t.close());
@@ -76,5 +80,21 @@ describe("reads that never load an app user's password hash", () => {
       const response = await appCall(t.app, { url, key, token: appToken });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
+  });
+});
+
+describe("reads that never load an administrator's password hash or TOTP seeds", () => {
+  it("the profile, its language change and the Administrators list", async () => {
+    const profile = await admin("GET", "/api/profile/me");
+    expect(profile.statusCode, profile.body).toBe(200);
+    const saved = await admin("PUT", "/api/profile/me", { language: "de" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const list = await admin("GET", "/api/admins");
+    expect(list.statusCode, list.body).toBe(200);
+  });
+
+  it("an account's state change, on the owner's word", async () => {
+    const response = await admin("PUT", `/api/admins/${b.id}/state`, { status: "active" });
+    expect(response.statusCode, response.body).toBe(200);
   });
 });

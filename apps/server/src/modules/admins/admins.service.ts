@@ -4,8 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { admins } from "../../db/schema/index.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
-
-type AdminRow = typeof admins.$inferSelect;
+import { type AdminRow, adminColumns } from "../auth/index.ts";
 
 export const toAdmin = (row: AdminRow): Admin => ({
   _id: row.id,
@@ -23,7 +22,7 @@ export async function listAdmins(
   const where = query.status ? eq(admins.status, query.status) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(adminColumns)
       .from(admins)
       .where(where)
       .orderBy(desc(admins.createdAt), desc(admins.id))
@@ -35,7 +34,10 @@ export async function listAdmins(
 }
 
 export async function findAdminByEmail(db: Db, email: string): Promise<Admin | null> {
-  const [row] = await db.select().from(admins).where(eq(admins.username, email.trim().toLowerCase()));
+  const [row] = await db
+    .select(adminColumns)
+    .from(admins)
+    .where(eq(admins.username, email.trim().toLowerCase()));
   return row ? toAdmin(row) : null;
 }
 
@@ -51,7 +53,7 @@ export async function setAdminState(
   actorAdminId: string | null,
 ): Promise<Admin | null> {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select().from(admins).where(eq(admins.id, id)).for("update");
+    const [target] = await tx.select(adminColumns).from(admins).where(eq(admins.id, id)).for("update");
     if (!target) return null;
     if (target.role === "owner" && status === "disabled") {
       throw new AppError(409, messages.cannotDisableSelf);
@@ -65,7 +67,7 @@ export async function setAdminState(
         ...(status === "disabled" ? { tokenVersion: sql`${admins.tokenVersion} + 1` } : {}),
       })
       .where(eq(admins.id, id))
-      .returning();
+      .returning(adminColumns);
     if (!updated) return null;
     // Approvals are the owner's actions, so they are recorded in the owner's log (decision 0002).
     const [owner] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.role, "owner"));

@@ -222,12 +222,17 @@ export function createAuthService({ db, tokens, mailer, publicUrl, now = () => n
       input: { username: string; password: string },
       client: SessionClient,
     ): Promise<LoginAnswer | null> {
-      const admin = await findByUsername(input.username);
-      if (!admin) {
+      // The one read of the password hash, beside the account.
+      const [found] = await db
+        .select({ admin: adminColumns, passwordHash: admins.passwordHash })
+        .from(admins)
+        .where(eq(admins.username, input.username));
+      if (!found) {
         await verifyDecoy(input.password);
         return null;
       }
-      if (!(await verifyPassword(admin.passwordHash, input.password))) return null;
+      if (!(await verifyPassword(found.passwordHash, input.password))) return null;
+      const { admin } = found;
       refuseInactive(admin);
       if (admin.mfaEnabledAt) {
         return {

@@ -4,6 +4,7 @@ export {
   type ActingApp,
   type AdminRow,
   type AuthService,
+  adminColumns,
   createAuthService,
   requireMfaSettingKey,
   type SignedIn,

@@ -9,9 +9,15 @@ import {
   teamSettings,
 } from "../../db/schema/index.ts";
 
-// The TOTP seeds stay out of every query that does not need them: the signed-in admin is loaded on each
-// request, and a seed there could only leak.
-const { mfaSecret: _secret, mfaPendingSecret: _pending, ...adminColumns } = getTableColumns(admins);
+// The TOTP seeds and the password hash stay out of every query that does not need them: the signed-in
+// admin is loaded on each request, and a seed or a hash there could only leak. Sign-in reads the hash
+// beside these columns; the 2FA steps read the seeds.
+const {
+  mfaSecret: _secret,
+  mfaPendingSecret: _pending,
+  passwordHash: _hash,
+  ...adminColumns
+} = getTableColumns(admins);
 
 export { adminColumns };
 

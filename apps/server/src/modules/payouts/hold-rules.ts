@@ -144,6 +144,7 @@ async function historyOf(tx: Tx, credit: CreditFacts, settings: HoldSettings): P
   return toHistory(result.rows[0]);
 }
 
+/** A history row as the rules read it; no row (no such user) is a new account with no offers. */
 export function toHistory(row: HistoryRow | undefined): UserHistory {
   const createdAt = row?.created_at ? new Date(row.created_at) : new Date();
   return {
