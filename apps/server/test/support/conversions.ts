@@ -1,6 +1,6 @@
 import type { OfferNetwork } from "@rewards/contract";
 import type { Db } from "../../src/db/client.ts";
-import { readHoldRules } from "../../src/modules/payouts/payout-settings.ts";
+import { readPayoutSettings } from "../../src/modules/payouts/index.ts";
 import { applyConversion } from "../../src/modules/postbacks/apply-conversion.ts";
 
 // Conversions applied as a verified postback applies them, the app's hold rules read first as a postback
@@ -20,7 +20,7 @@ export type TestConversion = {
 
 /** Applies one conversion (a credit by default; `reversal` takes back the transaction `tx`). */
 export async function convert(db: Db, c: TestConversion) {
-  const holdSettings = await readHoldRules(db, c.adminId);
+  const { holdRules, reversalHold } = await readPayoutSettings(db, c.adminId);
   return db.transaction((tx) =>
     applyConversion(
       tx,
@@ -30,7 +30,7 @@ export async function convert(db: Db, c: TestConversion) {
         points: c.points ?? 100,
         referrerId: c.referrerId ?? null,
         referralPoints: c.referralPoints ?? 0,
-        holdSettings,
+        holdSettings: { holdRules, reversalHold },
       },
       {
         kind: c.kind ?? "credit",

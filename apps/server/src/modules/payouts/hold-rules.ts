@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
 import { flagUsers } from "../risk/index.ts";
-import { type HoldSettings, readHoldRules } from "./payout-settings.ts";
+import type { HoldSettings } from "./payout-settings.ts";
 
 const dayMs = 86_400_000;
 
@@ -159,17 +159,15 @@ export function toHistory(row: HistoryRow | undefined): UserHistory {
 /**
  * The app's hold rules applied to a credit being made, in its transaction: the hold to credit it with, or
  * null (available at once). A reversal rate over the app's threshold also flags the user ("reversals").
- * `settings`: the rules when the caller read them already (a postback reads them with its tenant, saving
- * a round trip); else they are read here. `knownHistory`: the user's history when the caller read it
- * already (a postback, in the statement that stored its offer).
+ * `settings`: the app's rules (a postback reads them with its tenant). `knownHistory`: the user's
+ * history when the caller read it already (a postback, in the statement that stored its offer).
  */
 export async function holdForCredit(
   tx: Tx,
   credit: CreditFacts,
-  settings?: HoldSettings,
+  settings: HoldSettings,
   knownHistory?: UserHistory,
 ): Promise<CreditHold | null> {
-  settings ??= await readHoldRules(tx, credit.appId);
   if (!rulesNeedHistory(settings)) return null;
   const history = knownHistory ?? (await historyOf(tx, credit, settings));
   const decision = decideHold(settings, credit, history);

@@ -60,18 +60,6 @@ export async function readPayoutSettings(
   return row ? fromRow(row) : { ...defaultPayoutSettings };
 }
 
-/**
- * The hold rules alone, for the credit path (every postback that credits): two columns, so the provider's
- * keys are not read and decrypted for each credit.
- */
-export async function readHoldRules(executor: Db | Tx, appId: string): Promise<HoldSettings> {
-  const [row] = await executor
-    .select({ holdRules: payoutSettings.holdRules, reversalHold: payoutSettings.reversalHold })
-    .from(payoutSettings)
-    .where(eq(payoutSettings.appId, appId));
-  return holdRulesOrDefaults(row);
-}
-
 /** The app's hold rules: what a credit needs of its payout settings. */
 export type HoldSettings = Pick<PayoutSettings, "holdRules" | "reversalHold">;
 

@@ -23,8 +23,8 @@ export type Rules = {
   points: number;
   referrerId: string | null;
   referralPoints: number;
-  /** The app's hold rules when the caller read them already (a postback, with its tenant). */
-  holdSettings?: HoldSettings;
+  /** The app's hold rules (a postback reads them with its tenant). */
+  holdSettings: HoldSettings;
 };
 
 const offerKey = (rules: Rules, transactionId: string) =>
@@ -151,27 +151,24 @@ export async function applyConversion(
       .values(newOffer(status, conversion.offerKey, rules.points))
       .onConflictDoNothing()
       .returning({ id: completedOffers.id });
-    const settings = rules.holdSettings;
-    if (status === "credited" && settings && rulesNeedHistory(settings)) {
+    let inserted: { id: string; history?: UserHistory } | undefined;
+    if (status === "credited" && rulesNeedHistory(rules.holdSettings)) {
       // The hold rules' history of the user, read by the statement that stores the offer: a round trip
       // less. The history's select sees the offers stored before this statement, so not this one.
-      const result = (await tx.execute(sql`with inserted as (${insert.getSQL()}),
-        history as (${historyQuery({ appId: rules.adminId, userId: conversion.userId }, settings)})
+      const history = historyQuery({ appId: rules.adminId, userId: conversion.userId }, rules.holdSettings);
+      const result = (await tx.execute(sql`with inserted as (${insert.getSQL()}), history as (${history})
         select inserted.id, history.* from inserted, history`)) as unknown as {
         rows: Array<HistoryRow & { id: string }>;
       };
       const [row] = result.rows;
-      if (row) {
-        await credit(tx, rules, conversion.userId, row.id, conversion.payoutUsd, toHistory(row));
-        return { ...base, outcome: "credited", points: rules.points };
-      }
+      inserted = row && { id: row.id, history: toHistory(row) };
     } else {
-      const [inserted] = await insert;
-      if (inserted) {
-        if (status === "pending") return { ...base, outcome: "pending", points: 0 };
-        await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd);
-        return { ...base, outcome: "credited", points: rules.points };
-      }
+      [inserted] = await insert;
+    }
+    if (inserted) {
+      if (status === "pending") return { ...base, outcome: "pending", points: 0 };
+      await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd, inserted.history);
+      return { ...base, outcome: "credited", points: rules.points };
     }
     const existing = await lockExisting(conversion.offerKey);
     if (
