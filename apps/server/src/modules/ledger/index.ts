@@ -5,6 +5,7 @@ export {
   adjustPoints,
   type CreditHold,
   creditOffer,
+  creditSteps,
   debitRedeem,
   type PointHoldRow,
   refundRedeem,

@@ -1,9 +1,9 @@
 import { maxPointsBalance, messages } from "@rewards/contract";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { pointHolds } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { movePoints } from "./move-points.ts";
+import { movePoints, moveSteps, type PointsMove } from "./move-points.ts";
 
 /**
  * The points rules, the only place points move: each rule is one or two ledger rows and the cached
@@ -28,13 +28,21 @@ type OfferShares = Owner & {
  * given): each share goes to its user's pending balance with a hold row of its own, released together.
  */
 export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHold | null }) {
+  await tx.execute(sql`with ${creditSteps(offer)} select 1`);
+}
+
+/**
+ * creditOffer as the WITH items of one statement (both shares, each balance with its ledger row and hold):
+ * what a postback's credit runs beside the insert of its offer, `when` that insert stored a row.
+ */
+export function creditSteps(offer: OfferShares & { hold?: CreditHold | null }, when?: SQL): SQL {
   const shares: Share[] = [{ userId: offer.userId, points: offer.points, reason: "offer" }];
   if (offer.referrerId && offer.referralPoints > 0) {
     shares.push({ userId: offer.referrerId, points: offer.referralPoints, reason: "referral" });
   }
-  for (const share of shares) {
+  const steps = shares.map((share) => {
     const held = offer.hold && share.points > 0 ? offer.hold : null;
-    await movePoints(tx, {
+    const move: PointsMove = {
       adminId: offer.adminId,
       userId: share.userId,
       amount: share.points,
@@ -49,8 +57,10 @@ export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHo
           reason: share.reason === "referral" ? `Referral share. ${held.reason}` : held.reason,
         },
       }),
-    });
-  }
+    };
+    return moveSteps(move, share.reason, when);
+  });
+  return sql.join(steps, sql`, `);
 }
 
 type Share = { userId: string; points: number; reason: "offer" | "referral" };

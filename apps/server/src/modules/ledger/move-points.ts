@@ -1,5 +1,5 @@
 import type { LedgerBucket, LedgerReason } from "@rewards/contract";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { appUsers, pointHolds, pointsLedger } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -21,38 +21,47 @@ export type PointsMove = {
 };
 
 /**
- * Moves a user's points: one ledger row and the cached balance it names, in the caller's transaction, so
- * `points` always equals the sum of the user's `available` rows and `pending_points` the sum of the
- * `pending` ones. Returns the new available balance, or null when no such user.
+ * A move as the WITH items of a statement: `<name>_moved` (the cached balance, returning the new
+ * available balance), `<name>_logged` (its ledger row) and `<name>_held` (a hold's row), each written only
+ * when the balance moved. PostgreSQL runs a data-modifying WITH item whether or not it is read. `when`: a
+ * condition the move also waits for (a credit moves only when its offer was stored by the same statement).
  */
-export async function movePoints(tx: Tx, move: PointsMove): Promise<number | null> {
+export function moveSteps(move: PointsMove, name: string, when?: SQL): SQL {
   if (!Number.isInteger(move.amount)) throw new Error(`points move must be an integer, got ${move.amount}`);
   const bucket = move.bucket ?? "available";
   const { hold } = move;
   if (hold && (bucket !== "pending" || move.amount <= 0)) throw new Error("a hold holds a pending credit");
-  // One statement, one round trip: PostgreSQL runs a data-modifying CTE whether or not it is read.
-  const result = await tx.execute(sql`
-    with moved as (
+  const moved = sql.identifier(`${name}_moved`);
+  return sql`${moved} as (
       update ${appUsers}
       set ${balanceSet(bucket, move.amount)}, updated_at = now()
-      where id = ${move.userId} and admin_id = ${move.adminId}
+      where id = ${move.userId} and admin_id = ${move.adminId}${when ? sql` and ${when}` : sql``}
       returning points
-    ), logged as (
+    ), ${sql.identifier(`${name}_logged`)} as (
       insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note, bucket)
       select ${newId()}, ${move.adminId}, ${move.userId}, ${move.amount}, ${move.reason},
         ${move.referenceId ?? null}, ${move.actorAdminId ?? null}, ${move.note ?? null}, ${bucket}
-      from moved
+      from ${moved}
     )${
       hold
-        ? sql`, held as (
+        ? sql`, ${sql.identifier(`${name}_held`)} as (
       insert into ${pointHolds} (id, app_id, user_id, offer_id, points, release_at, reason)
       select ${newId()}, ${move.adminId}, ${move.userId}, ${hold.offerId}, ${move.amount},
         ${hold.releaseAt.toISOString()}::timestamptz, ${hold.reason}
-      from moved
+      from ${moved}
     )`
         : sql``
-    }
-    select points from moved`);
+    }`;
+}
+
+/**
+ * Moves a user's points: one ledger row and the cached balance it names, in the caller's transaction, so
+ * `points` always equals the sum of the user's `available` rows and `pending_points` the sum of the
+ * `pending` ones. One statement, one round trip. Returns the new available balance, or null when no such
+ * user.
+ */
+export async function movePoints(tx: Tx, move: PointsMove): Promise<number | null> {
+  const result = await tx.execute(sql`with ${moveSteps(move, "move")} select points from move_moved`);
   const [row] = (result as unknown as { rows: { points: number }[] }).rows;
   return row ? Number(row.points) : null;
 }

@@ -1,6 +1,7 @@
-import type { HoldRule, ReversalHold } from "@rewards/contract";
-import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
+import { defaultReversalHold, type HoldRule, type ReversalHold } from "@rewards/contract";
+import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../../db/client.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
 import { flagUsers } from "../risk/index.ts";
@@ -12,8 +13,6 @@ const dayMs = 86_400_000;
 export type CreditFacts = {
   appId: string;
   userId: string;
-  /** The completed offer being credited (left out of the user's history). */
-  offerId: string;
   network: string;
   payoutUsd: number;
 };
@@ -94,84 +93,106 @@ export function decideHold(
   return byRule ?? byRate;
 }
 
-type Rows<T> = { rows: T[] };
-
-/** The history's columns as PostgreSQL answers them (historyQuery). */
-export type HistoryRow = {
-  created_at: string | Date | null;
-  lifetime: number | string;
+/** The user's own offers as the rules count them (offerHistory's json). */
+export type OfferHistory = {
+  lifetime: number;
   reversals: number;
-  window_offers: number;
-  window_reversed: number;
+  windowOffers: number;
+  windowReversed: number;
 };
 
-/** Whether the app's rules look at a credit's history at all (no rules: every credit is available). */
-export const rulesNeedHistory = (settings: HoldSettings) =>
-  settings.holdRules.length > 0 || Boolean(settings.reversalHold);
-
-/** How far back the reversal rate looks. */
-const windowDaysOf = (settings: HoldSettings) => settings.reversalHold?.windowDays ?? 30;
+/** How far back the reversal rate looks: the app's window, or the default rules' when it has none. */
+const windowDaysOf = (settings: HoldSettings) =>
+  settings.reversalHold?.windowDays ?? defaultReversalHold.windowDays;
 
 /**
- * The user's history as one row: the account's creation and one pass over the user's own completed
- * offers (index (admin_id, user_id, date, id)), `excludeOfferId` (the credit being made) left out. A
- * postback reads it in the statement that stores its offer, which sees the offers stored before it.
+ * The user's own offers as the hold rules count them, as one json object: one pass over the user's completed
+ * offers (index (admin_id, user_id, date, id)). A scalar subquery, so that a postback's read of its tenant
+ * brings it (the credit being made is not stored yet). `since`: the start of the reversal rate's window.
  */
-export function historyQuery(
+export function offerHistory(appId: AnyPgColumn | string, userId: AnyPgColumn | string, since: SQL) {
+  return sql<OfferHistory | null>`(select json_build_object(
+      'lifetime', coalesce(sum(offers.payout) filter (where offers.status = 'credited'), 0)::float8,
+      'reversals', count(*) filter (where offers.status = 'reversed'),
+      'windowOffers', count(*) filter (where offers.status in ('credited', 'reversed') and offers.date >= ${since}),
+      'windowReversed', count(*) filter (where offers.status = 'reversed' and offers.date >= ${since}))
+    from ${completedOffers} as offers
+    where offers.admin_id = ${outer(appId)} and offers.user_id = ${outer(userId)})`;
+}
+
+/** A value, or a column of the outer query named with its table (a query of one table names it bare). */
+const outer = (value: AnyPgColumn | string) =>
+  typeof value === "string"
+    ? sql`${value}`
+    : sql`${sql.identifier(getTableName(value.table))}.${sql.identifier(value.name)}`;
+
+/**
+ * The start of the reversal rate's window, in SQL, from the app's payout settings row (the default rules'
+ * window when it has none): for a read that brings the rules and the history together.
+ */
+export const windowStart = (reversalHold: AnyPgColumn) =>
+  sql`now() - make_interval(days => coalesce((${reversalHold} ->> 'windowDays')::int, ${defaultReversalHold.windowDays}))`;
+
+/** A user's history as the rules read it; no account (no such user) is a new account with no offers. */
+export function toHistory(
+  createdAt: string | Date | null | undefined,
+  offers: OfferHistory | null,
+): UserHistory {
+  const created = createdAt ? new Date(createdAt) : new Date();
+  return {
+    lifetimeUsd: Number(offers?.lifetime ?? 0),
+    accountAgeDays: (Date.now() - created.getTime()) / dayMs,
+    reversals: Number(offers?.reversals ?? 0),
+    windowOffers: Number(offers?.windowOffers ?? 0),
+    windowReversed: Number(offers?.windowReversed ?? 0),
+  };
+}
+
+/** A user's history in a statement of its own (a postback reads it with its tenant instead). */
+export async function readUserHistory(
+  db: Db | Tx,
   credit: Pick<CreditFacts, "appId" | "userId">,
   settings: HoldSettings,
-  excludeOfferId?: string,
-) {
-  const since = new Date(Date.now() - windowDaysOf(settings) * dayMs);
-  return sql`select
-      (select ${appUsers.createdAt} from ${appUsers}
-        where ${appUsers.adminId} = ${credit.appId} and ${appUsers.id} = ${credit.userId}) as created_at,
-      coalesce(sum(payout) filter (where status = 'credited'), 0)::float8 as lifetime,
-      count(*) filter (where status = 'reversed')::int as reversals,
-      count(*) filter (where status in ('credited', 'reversed') and date >= ${since})::int as window_offers,
-      count(*) filter (where status = 'reversed' and date >= ${since})::int as window_reversed
-    from ${completedOffers}
-    where admin_id = ${credit.appId} and user_id = ${credit.userId}${
-      excludeOfferId === undefined ? sql`` : sql` and id <> ${excludeOfferId}`
-    }`;
+): Promise<UserHistory> {
+  const since = new Date(Date.now() - windowDaysOf(settings) * dayMs).toISOString();
+  const [row] = await db
+    .select({
+      createdAt: appUsers.createdAt,
+      offers: offerHistory(appUsers.adminId, appUsers.id, sql`${since}::timestamptz`),
+    })
+    .from(appUsers)
+    .where(and(eq(appUsers.adminId, credit.appId), eq(appUsers.id, credit.userId)));
+  return toHistory(row?.createdAt, row?.offers ?? null);
 }
 
-/** The credit's history in a statement of its own, the credit being made (stored already) left out. */
-async function historyOf(tx: Tx, credit: CreditFacts, settings: HoldSettings): Promise<UserHistory> {
-  const result = (await tx.execute(
-    historyQuery(credit, settings, credit.offerId),
-  )) as unknown as Rows<HistoryRow>;
-  return toHistory(result.rows[0]);
-}
+/** What the rules make of a credit: its hold (null: available at once), and whether to flag the user. */
+export type HoldDecision = { hold: CreditHold | null; flagReversals: boolean };
 
-/** A history row as the rules read it; no row (no such user) is a new account with no offers. */
-export function toHistory(row: HistoryRow | undefined): UserHistory {
-  const createdAt = row?.created_at ? new Date(row.created_at) : new Date();
+/** The app's hold rules applied to a credit, given the user's history as of it. */
+export function holdOf(
+  settings: HoldSettings,
+  credit: Pick<CreditFacts, "network" | "payoutUsd">,
+  history: UserHistory,
+): HoldDecision {
+  const decision = decideHold(settings, credit, history);
+  if (!decision) return { hold: null, flagReversals: false };
   return {
-    lifetimeUsd: Number(row?.lifetime ?? 0),
-    accountAgeDays: (Date.now() - createdAt.getTime()) / dayMs,
-    reversals: Number(row?.reversals ?? 0),
-    windowOffers: Number(row?.window_offers ?? 0),
-    windowReversed: Number(row?.window_reversed ?? 0),
+    hold: { releaseAt: new Date(Date.now() + decision.days * dayMs), reason: decision.reason },
+    flagReversals: decision.reversals,
   };
 }
 
 /**
  * The app's hold rules applied to a credit being made, in its transaction: the hold to credit it with, or
  * null (available at once). A reversal rate over the app's threshold also flags the user ("reversals").
- * `settings`: the app's rules (a postback reads them with its tenant). `knownHistory`: the user's
- * history when the caller read it already (a postback, in the statement that stored its offer).
  */
 export async function holdForCredit(
   tx: Tx,
   credit: CreditFacts,
   settings: HoldSettings,
-  knownHistory?: UserHistory,
+  history: UserHistory,
 ): Promise<CreditHold | null> {
-  if (!rulesNeedHistory(settings)) return null;
-  const history = knownHistory ?? (await historyOf(tx, credit, settings));
-  const decision = decideHold(settings, credit, history);
-  if (!decision) return null;
-  if (decision.reversals) await flagUsers(tx, credit.appId, [credit.userId], "reversals");
-  return { releaseAt: new Date(Date.now() + decision.days * dayMs), reason: decision.reason };
+  const { hold, flagReversals } = holdOf(settings, credit, history);
+  if (flagReversals) await flagUsers(tx, credit.appId, [credit.userId], "reversals");
+  return hold;
 }

@@ -6,12 +6,13 @@
  */
 export { availableByItem, availableCode, lowStockItems, stockOf } from "./codes.service.ts";
 export {
-  type HistoryRow,
-  historyQuery,
   holdForCredit,
-  rulesNeedHistory,
+  holdOf,
+  offerHistory,
+  readUserHistory,
   toHistory,
   type UserHistory,
+  windowStart,
 } from "./hold-rules.ts";
 export {
   createPayoutJob,

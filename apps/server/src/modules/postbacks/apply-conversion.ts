@@ -1,18 +1,11 @@
 import type { OfferNetwork } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
-import { appUsers, completedOffers } from "../../db/schema/index.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { insertWhen } from "../../db/insert-when.ts";
+import { appUsers, completedOffers, postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { creditOffer, reverseOffer } from "../ledger/index.ts";
-import {
-  type HistoryRow,
-  type HoldSettings,
-  historyQuery,
-  holdForCredit,
-  rulesNeedHistory,
-  toHistory,
-  type UserHistory,
-} from "../payouts/index.ts";
+import { creditOffer, creditSteps, reverseOffer } from "../ledger/index.ts";
+import { type HoldSettings, holdForCredit, holdOf, type UserHistory } from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
 import type { LogFields } from "./log-entry.ts";
 
@@ -27,6 +20,9 @@ export type Rules = {
   holdSettings: HoldSettings;
 };
 
+/** A conversion whose request was verified: `trustedSender` when it came from an address the operator listed. */
+type VerifiedConversion = Conversion & { trustedSender?: boolean };
+
 const offerKey = (rules: Rules, transactionId: string) =>
   and(
     eq(completedOffers.adminId, rules.adminId),
@@ -34,21 +30,18 @@ const offerKey = (rules: Rules, transactionId: string) =>
     eq(completedOffers.transactionId, transactionId),
   );
 
-/**
- * Credits an offer under the app's hold rules: held (pending) when a rule or the reversal rate says so.
- * `history`: the user's, when the offer's insert read it.
- */
+/** Credits an offer under the app's hold rules: held (pending) when a rule or the reversal rate says so. */
 async function credit(
   tx: Tx,
   rules: Rules,
   userId: string,
   offerId: string,
   payoutUsd: number,
-  history?: UserHistory,
+  history: UserHistory,
 ) {
   const hold = await holdForCredit(
     tx,
-    { appId: rules.adminId, userId, offerId, network: rules.network, payoutUsd },
+    { appId: rules.adminId, userId, network: rules.network, payoutUsd },
     rules.holdSettings,
     history,
   );
@@ -72,7 +65,7 @@ async function credit(
 async function reusedSignature(
   tx: Tx,
   rules: Rules,
-  conversion: Conversion & { trustedSender?: boolean },
+  conversion: VerifiedConversion,
 ): Promise<Pick<LogFields, "outcome" | "reason"> | null> {
   const digest = conversion.singleUseSignature;
   if (!digest) return null;
@@ -112,31 +105,97 @@ async function reusedSignature(
   };
 }
 
+/** The completed offer a conversion stores. */
+const offerRow = (
+  rules: Rules,
+  conversion: VerifiedConversion,
+  status: "credited" | "pending" | "reversed",
+  transactionId: string,
+  points: number,
+) => ({
+  id: newId(),
+  adminId: rules.adminId,
+  userId: conversion.userId,
+  network: rules.network,
+  transactionId,
+  offerName: conversion.offerName,
+  payout: conversion.payoutUsd,
+  points,
+  ip: conversion.ip,
+  status,
+  referrerId: status === "reversed" ? null : rules.referrerId,
+  referralPoints: status === "reversed" ? 0 : rules.referralPoints,
+});
+
+const fieldsOf = (conversion: VerifiedConversion) => ({
+  userId: conversion.userId,
+  transactionId: conversion.transactionId,
+  reason: "",
+});
+
+/**
+ * A new credit in one statement of its own, outside any transaction (a statement is atomic): the offer's
+ * insert, both shares' balances with their ledger rows and holds, and the request's log row (`logRow`),
+ * each written only when the insert stored the offer. Every other statement a credit made was a round trip
+ * and a wake-up of two processes. Null when nothing was written and the conversion takes
+ * applyConversion's transaction instead: the transaction id is stored already (a duplicate, or a pending
+ * conversion now approved), the conversion is not a plain credit, its signature is single-use (Lootably),
+ * or the reversal rate flags the user.
+ */
+export async function creditAtOnce(
+  db: Db,
+  rules: Rules,
+  conversion: VerifiedConversion,
+  history: UserHistory,
+  logRow?: (fields: LogFields) => typeof postbackLog.$inferInsert,
+): Promise<LogFields | null> {
+  if (conversion.kind !== "credit" || conversion.singleUseSignature) return null;
+  const { hold, flagReversals } = holdOf(
+    rules.holdSettings,
+    { network: rules.network, payoutUsd: conversion.payoutUsd },
+    history,
+  );
+  if (flagReversals) return null;
+  const offer = offerRow(rules, conversion, "credited", conversion.offerKey, rules.points);
+  const fields: LogFields = { ...fieldsOf(conversion), outcome: "credited", points: rules.points };
+  const stored = sql`exists (select from stored_offer)`;
+  const insert = db
+    .insert(completedOffers)
+    .values(offer)
+    .onConflictDoNothing()
+    .returning({ id: completedOffers.id });
+  const shares = creditSteps(
+    {
+      adminId: rules.adminId,
+      userId: conversion.userId,
+      offerId: offer.id,
+      points: rules.points,
+      referrerId: rules.referrerId,
+      referralPoints: rules.referralPoints,
+      hold,
+    },
+    stored,
+  );
+  const log = logRow ? sql`, logged_request as (${insertWhen(postbackLog, logRow(fields), stored)})` : sql``;
+  const result = (await db.execute(
+    sql`with stored_offer as (${insert.getSQL()}), ${shares}${log} select id from stored_offer`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0 ? fields : null;
+}
+
 /**
  * Applies a verified conversion in the caller's transaction. Idempotent by the unique index on
  * (admin, network, transaction id): INSERT … ON CONFLICT DO NOTHING decides which of several identical
- * requests credits; the others find the row (locked) and answer duplicate.
+ * requests credits; the others find the row (locked) and answer duplicate. `history`: the user's, as the
+ * hold rules look at it (readUserHistory, or a postback's read of its tenant).
  */
 export async function applyConversion(
   tx: Tx,
   rules: Rules,
-  conversion: Conversion & { trustedSender?: boolean },
+  conversion: VerifiedConversion,
+  history: UserHistory,
 ): Promise<LogFields> {
-  const base = { userId: conversion.userId, transactionId: conversion.transactionId, reason: "" };
-  const newOffer = (status: "credited" | "pending" | "reversed", transactionId: string, points: number) => ({
-    id: newId(),
-    adminId: rules.adminId,
-    userId: conversion.userId,
-    network: rules.network,
-    transactionId,
-    offerName: conversion.offerName,
-    payout: conversion.payoutUsd,
-    points,
-    ip: conversion.ip,
-    status,
-    referrerId: status === "reversed" ? null : rules.referrerId,
-    referralPoints: status === "reversed" ? 0 : rules.referralPoints,
-  });
+  const base = fieldsOf(conversion);
   const lockExisting = async (transactionId: string) => {
     const [row] = await tx.select().from(completedOffers).where(offerKey(rules, transactionId)).for("update");
     return row;
@@ -146,28 +205,14 @@ export async function applyConversion(
     const reused = await reusedSignature(tx, rules, conversion);
     if (reused) return { ...base, ...reused, points: 0 };
     const status = conversion.kind === "pending" ? "pending" : "credited";
-    const insert = tx
+    const [inserted] = await tx
       .insert(completedOffers)
-      .values(newOffer(status, conversion.offerKey, rules.points))
+      .values(offerRow(rules, conversion, status, conversion.offerKey, rules.points))
       .onConflictDoNothing()
       .returning({ id: completedOffers.id });
-    let inserted: { id: string; history?: UserHistory } | undefined;
-    if (status === "credited" && rulesNeedHistory(rules.holdSettings)) {
-      // The hold rules' history of the user, read by the statement that stores the offer: a round trip
-      // less. The history's select sees the offers stored before this statement, so not this one.
-      const history = historyQuery({ appId: rules.adminId, userId: conversion.userId }, rules.holdSettings);
-      const result = (await tx.execute(sql`with inserted as (${insert.getSQL()}), history as (${history})
-        select inserted.id, history.* from inserted, history`)) as unknown as {
-        rows: Array<HistoryRow & { id: string }>;
-      };
-      const [row] = result.rows;
-      inserted = row && { id: row.id, history: toHistory(row) };
-    } else {
-      [inserted] = await insert;
-    }
     if (inserted) {
       if (status === "pending") return { ...base, outcome: "pending", points: 0 };
-      await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd, inserted.history);
+      await credit(tx, rules, conversion.userId, inserted.id, conversion.payoutUsd, history);
       return { ...base, outcome: "credited", points: rules.points };
     }
     const existing = await lockExisting(conversion.offerKey);
@@ -187,7 +232,7 @@ export async function applyConversion(
           referralPoints: rules.referralPoints,
         })
         .where(eq(completedOffers.id, existing.id));
-      await credit(tx, rules, conversion.userId, existing.id, conversion.payoutUsd);
+      await credit(tx, rules, conversion.userId, existing.id, conversion.payoutUsd, history);
       return { ...base, outcome: "credited", points: rules.points };
     }
     return { ...base, outcome: "duplicate", points: 0, reason: existing ? `Already ${existing.status}` : "" };
@@ -199,7 +244,7 @@ export async function applyConversion(
     // A reversal before its conversion: record the transaction as reversed, so it never credits later.
     const [inserted] = await tx
       .insert(completedOffers)
-      .values(newOffer("reversed", target, 0))
+      .values(offerRow(rules, conversion, "reversed", target, 0))
       .onConflictDoNothing()
       .returning({ id: completedOffers.id });
     if (inserted)

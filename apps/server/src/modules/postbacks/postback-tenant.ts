@@ -2,7 +2,14 @@ import { generalConfigDefaults, type OfferNetwork, type PostbackOutcome } from "
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { admins, appUsers, generalConfigs, networkConfigs, payoutSettings } from "../../db/schema/index.ts";
-import { type HoldSettings, holdRulesOrDefaults } from "../payouts/index.ts";
+import {
+  type HoldSettings,
+  holdRulesOrDefaults,
+  offerHistory,
+  toHistory,
+  type UserHistory,
+  windowStart,
+} from "../payouts/index.ts";
 import { refusedEarlierOutcome } from "./log-entry.ts";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +30,14 @@ export type Tenant = {
   } | null;
   refPercent: number;
   ratio: number;
-  user: { id: string; referredBy: string | null; active: boolean; points: number } | null;
+  user: {
+    id: string;
+    referredBy: string | null;
+    active: boolean;
+    points: number;
+    /** What the app's hold rules look at, as of this read (the credit being made not stored yet). */
+    history: UserHistory;
+  } | null;
   /** The app's hold rules, for a credit. */
   holdSettings: HoldSettings;
   /** The outcome that refused the request's transaction for good earlier (a banned user…), if one did. */
@@ -31,8 +45,8 @@ export type Tenant = {
 };
 
 /**
- * The tenant of a key, its network config, point and hold rules, the user, and whether the transaction was
- * refused for good before, in one round trip: every statement a postback makes is a write to PostgreSQL
+ * The tenant of a key, its network config, point and hold rules, the user with the history the hold rules
+ * look at, and whether the transaction was refused for good before, in one round trip: every statement a postback makes is a write to PostgreSQL
  * and a wake-up of two processes, and these reads need nothing the credit's transaction writes. Built once
  * per database and prepared under a name, so PostgreSQL plans its joins once per connection (planning them
  * cost ten times running them).
@@ -57,6 +71,8 @@ function prepareTenantQuery(db: Db) {
       referredBy: appUsers.referredBy,
       userActive: appUsers.isActive,
       userPoints: appUsers.points,
+      userCreatedAt: appUsers.createdAt,
+      offerHistory: offerHistory(admins.id, appUsers.id, windowStart(payoutSettings.reversalHold)),
       holdRules: payoutSettings.holdRules,
       reversalHold: payoutSettings.reversalHold,
       refusedEarlier: refusedEarlierOutcome(
@@ -122,6 +138,7 @@ export async function loadTenant(
           referredBy: row.referredBy ?? null,
           active: row.userActive !== false,
           points: Number(row.userPoints ?? 0),
+          history: toHistory(row.userCreatedAt, row.offerHistory),
         }
       : null,
     // hold_rules is never null in a row, so null here means the app has no payout settings row yet.

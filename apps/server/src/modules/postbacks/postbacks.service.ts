@@ -2,7 +2,7 @@ import { maxPointsBalance, maxPointsMove, type PostbackOutcome } from "@rewards/
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { appUsers, postbackLog } from "../../db/schema/index.ts";
-import { applyConversion, type Rules } from "./apply-conversion.ts";
+import { applyConversion, creditAtOnce, type Rules } from "./apply-conversion.ts";
 import { collectParameters, parseConversion } from "./conversions.ts";
 import { type LogFields, logRow, type PostbackAnswer, type PostbackRequest, toAnswer } from "./log-entry.ts";
 import { loadTenant, type Tenant, uuidPattern } from "./postback-tenant.ts";
@@ -135,10 +135,18 @@ async function decide(
     referralPoints: referrerId ? Math.round((points * tenant.refPercent) / 100) : 0,
     holdSettings: tenant.holdSettings,
   };
+  const user = tenant.user;
+  const earlier = conversion.kind === "reversal" ? null : tenant.refusedEarlier;
   for (let attempt = 1; ; attempt++) {
     try {
+      // A new credit is one statement; anything else (a duplicate among them) takes the transaction.
+      const atOnce = earlier
+        ? null
+        : await creditAtOnce(db, rules, conversion, user.history, (fields) =>
+            logRow(request, tenant.adminId, fields),
+          );
+      if (atOnce) return toAnswer(atOnce);
       const fields = await db.transaction(async (tx) => {
-        const earlier = conversion.kind === "reversal" ? null : tenant.refusedEarlier;
         const result: LogFields = earlier
           ? {
               userId: conversion.userId,
@@ -147,7 +155,7 @@ async function decide(
               reason: `Refused for good earlier (${earlier}): never credited`,
               points: 0,
             }
-          : await applyConversion(tx, rules, conversion);
+          : await applyConversion(tx, rules, conversion, user.history);
         await tx.insert(postbackLog).values(logRow(request, tenant.adminId, result));
         return result;
       });

@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { defaultPayoutSettings } from "@rewards/contract";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
+import { insertWhen } from "../../db/insert-when.ts";
+import { appUsers, completedOffers, pointHolds, pointsLedger, postbackLog } from "../../db/schema/index.ts";
+import { type HoldSettings, readUserHistory } from "../payouts/index.ts";
+import { applyConversion, creditAtOnce, type Rules } from "./apply-conversion.ts";
+import type { Conversion } from "./conversions.ts";
+import { type LogFields, logRow } from "./log-entry.ts";
+
+// A new credit is one statement (creditAtOnce): the offer, the shares' moves and the log row are written
+// together or not at all, and anything that is not a new plain credit is left to the transaction.
+
+let t: TestApp;
+let a: Tenant;
+
+beforeAll(async () => {
+  t = await startTestApp({ outbox: false });
+  ({ a } = await twoTenants(t.app));
+});
+afterAll(() => t?.close());
+
+const noHolds: HoldSettings = { holdRules: [], reversalHold: null };
+const defaults: HoldSettings = {
+  holdRules: defaultPayoutSettings.holdRules,
+  reversalHold: defaultPayoutSettings.reversalHold,
+};
+
+async function addUser(referredBy: string | null = null) {
+  const id = randomUUID();
+  await t.db.insert(appUsers).values({
+    id,
+    adminId: a.id,
+    username: `${id}@users.test`,
+    referCode: id.slice(0, 6),
+    referredBy,
+  });
+  return id;
+}
+
+const rulesFor = (holdSettings: HoldSettings, referrerId: string | null = null): Rules => ({
+  adminId: a.id,
+  network: "adgateow",
+  points: 40,
+  referrerId,
+  referralPoints: referrerId ? 4 : 0,
+  holdSettings,
+});
+
+const conversionOf = (userId: string, tx: string, payoutUsd = 1, kind: Conversion["kind"] = "credit") => ({
+  kind,
+  userId,
+  transactionId: tx,
+  offerKey: tx,
+  targetTransactionId: tx,
+  payoutUsd,
+  offerName: "Survey",
+  ip: "203.0.113.9",
+  singleUseSignature: null,
+});
+
+const request = (tx: string) => ({
+  postbackKey: "key-for-the-log",
+  network: "adgateow" as const,
+  method: "GET",
+  fullUrls: [],
+  ip: "203.0.113.9",
+  query: { tx, hash: "signed" },
+  body: null,
+});
+
+const logOf = (tx: string) => (fields: LogFields) => logRow(request(tx), a.id, fields);
+
+const history = (userId: string, settings: HoldSettings) =>
+  readUserHistory(t.db, { appId: a.id, userId }, settings);
+
+const balanceOf = async (id: string) => {
+  const [row] = await t.db
+    .select({ points: appUsers.points, pending: appUsers.pendingPoints })
+    .from(appUsers)
+    .where(eq(appUsers.id, id));
+  return row;
+};
+const countWhere = async (
+  table: typeof pointsLedger | typeof postbackLog,
+  column: typeof pointsLedger.referenceId | typeof postbackLog.transactionId,
+  value: string,
+) => {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(column, value));
+  return row?.n ?? 0;
+};
+
+describe("a new credit in one statement", () => {
+  it("stores the offer, credits the user and the referrer, and logs the request", async () => {
+    const referrer = await addUser();
+    const user = await addUser(referrer);
+    const tx = `tx-${randomUUID()}`;
+    const rules = rulesFor(noHolds, referrer);
+    const fields = await creditAtOnce(
+      t.db,
+      rules,
+      conversionOf(user, tx),
+      await history(user, noHolds),
+      logOf(tx),
+    );
+    expect(fields).toMatchObject({ outcome: "credited", points: 40, transactionId: tx });
+    expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
+    expect(await balanceOf(referrer)).toEqual({ points: 4, pending: 0 });
+    const [offer] = await t.db.select().from(completedOffers).where(eq(completedOffers.transactionId, tx));
+    expect(offer).toMatchObject({ status: "credited", points: 40, referrerId: referrer, referralPoints: 4 });
+    const ledger = await t.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.referenceId, offer?.id ?? ""));
+    expect(ledger.map((row) => [row.userId, row.amount, row.reason]).sort()).toEqual(
+      [
+        [user, 40, "offer"],
+        [referrer, 4, "referral"],
+      ].sort(),
+    );
+    const [log] = await t.db.select().from(postbackLog).where(eq(postbackLog.transactionId, tx));
+    expect(log).toMatchObject({
+      outcome: "credited",
+      points: 40,
+      httpStatus: 200,
+      response: "1",
+      query: expect.objectContaining({ tx }),
+    });
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("holds both shares under the app's rules, each with its hold row", async () => {
+    const referrer = await addUser();
+    const user = await addUser(referrer);
+    const tx = `tx-${randomUUID()}`;
+    // The default rules hold $3+ from a new user.
+    const fields = await creditAtOnce(
+      t.db,
+      rulesFor(defaults, referrer),
+      conversionOf(user, tx, 5),
+      await history(user, defaults),
+      logOf(tx),
+    );
+    expect(fields?.outcome).toBe("credited");
+    expect(await balanceOf(user)).toEqual({ points: 0, pending: 40 });
+    expect(await balanceOf(referrer)).toEqual({ points: 0, pending: 4 });
+    const holds = await t.db.select().from(pointHolds).where(eq(pointHolds.userId, user));
+    expect(holds).toHaveLength(1);
+    expect(holds[0]?.reason).toMatch(/^Rule 1: /);
+    const referral = await t.db.select().from(pointHolds).where(eq(pointHolds.userId, referrer));
+    expect(referral[0]?.reason).toMatch(/^Referral share\. Rule 1: /);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("writes nothing for a transaction stored already, and leaves it to the transaction", async () => {
+    const user = await addUser();
+    const tx = `tx-${randomUUID()}`;
+    const rules = rulesFor(noHolds);
+    const before = await history(user, noHolds);
+    expect(await creditAtOnce(t.db, rules, conversionOf(user, tx), before, logOf(tx))).not.toBeNull();
+    expect(await creditAtOnce(t.db, rules, conversionOf(user, tx), before, logOf(tx))).toBeNull();
+    expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
+    expect(await countWhere(postbackLog, postbackLog.transactionId, tx)).toBe(1);
+    const answer = await t.db.transaction((tx2) =>
+      applyConversion(tx2, rules, conversionOf(user, tx), before),
+    );
+    expect(answer.outcome).toBe("duplicate");
+    expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
+  });
+
+  it("leaves a pending conversion's approval, a pending conversion and a single-use signature to the transaction", async () => {
+    const user = await addUser();
+    const tx = `tx-${randomUUID()}`;
+    const rules = rulesFor(noHolds);
+    const none = await history(user, noHolds);
+    expect(await creditAtOnce(t.db, rules, conversionOf(user, tx, 1, "pending"), none)).toBeNull();
+    expect(
+      await creditAtOnce(t.db, rules, { ...conversionOf(user, tx), singleUseSignature: "d" }, none),
+    ).toBeNull();
+    await t.db.transaction((tx2) => applyConversion(tx2, rules, conversionOf(user, tx, 1, "pending"), none));
+    // Stored as pending: the one statement finds it and writes nothing; the transaction credits it.
+    expect(await creditAtOnce(t.db, rules, conversionOf(user, tx), none, logOf(tx))).toBeNull();
+    expect(await balanceOf(user)).toEqual({ points: 0, pending: 0 });
+    const answer = await t.db.transaction((tx2) => applyConversion(tx2, rules, conversionOf(user, tx), none));
+    expect(answer.outcome).toBe("credited");
+    expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
+  });
+
+  it("leaves a credit whose reversal rate flags the user to the transaction (the flag is a write of its own)", async () => {
+    const user = await addUser();
+    const settings: HoldSettings = {
+      holdRules: [],
+      reversalHold: { ratePercent: 20, windowDays: 30, minOffers: 2, holdDays: 30 },
+    };
+    const rules = rulesFor(settings);
+    const txs = [`tx-${randomUUID()}`, `tx-${randomUUID()}`];
+    for (const tx of txs) {
+      await creditAtOnce(t.db, rules, conversionOf(user, tx), await history(user, settings));
+    }
+    const before = await history(user, settings);
+    await t.db.transaction((tx2) =>
+      applyConversion(tx2, rules, conversionOf(user, txs[0] as string, 1, "reversal"), before),
+    );
+    const flagged = await history(user, settings);
+    expect(flagged).toMatchObject({ windowOffers: 2, windowReversed: 1, reversals: 1 });
+    expect(await creditAtOnce(t.db, rules, conversionOf(user, `tx-${randomUUID()}`), flagged)).toBeNull();
+  });
+
+  it("writes nothing at all when any part fails: the log row's refusal takes the credit back", async () => {
+    const user = await addUser();
+    const tx = `tx-${randomUUID()}`;
+    // An http status no integer column holds: the statement fails at its last write.
+    const badLog = (fields: LogFields) => ({ ...logRow(request(tx), a.id, fields), httpStatus: 2 ** 40 });
+    await expect(
+      creditAtOnce(t.db, rulesFor(noHolds), conversionOf(user, tx), await history(user, noHolds), badLog),
+    ).rejects.toThrow();
+    expect(await balanceOf(user)).toEqual({ points: 0, pending: 0 });
+    const offers = await t.db.select().from(completedOffers).where(eq(completedOffers.transactionId, tx));
+    expect(offers).toEqual([]);
+    expect(await countWhere(postbackLog, postbackLog.transactionId, tx)).toBe(0);
+  });
+
+  it("credits once when the same transaction arrives twenty times at the same instant", async () => {
+    const user = await addUser();
+    const tx = `tx-${randomUUID()}`;
+    const rules = rulesFor(noHolds);
+    const none = await history(user, noHolds);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => creditAtOnce(t.db, rules, conversionOf(user, tx), none, logOf(tx))),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
+    expect(await countWhere(postbackLog, postbackLog.transactionId, tx)).toBe(1);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+});
+
+describe("insertWhen", () => {
+  it("writes its row, each value as its column's type, only when the condition holds", async () => {
+    const tx = `tx-${randomUUID()}`;
+    const row = {
+      ...logRow(request(tx), a.id, {
+        outcome: "duplicate",
+        reason: "r",
+        userId: null,
+        transactionId: tx,
+        points: 7,
+      }),
+    };
+    await t.db.execute(sql`with skipped as (${insertWhen(postbackLog, row, sql`false`)}) select 1`);
+    expect(await countWhere(postbackLog, postbackLog.transactionId, tx)).toBe(0);
+    await t.db.execute(sql`with written as (${insertWhen(postbackLog, row, sql`true`)}) select 1`);
+    const [stored] = await t.db.select().from(postbackLog).where(eq(postbackLog.transactionId, tx));
+    expect(stored).toMatchObject({
+      id: row.id,
+      points: 7,
+      httpStatus: 200,
+      query: row.query,
+      body: null,
+      userId: null,
+    });
+    expect(stored?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses a key that is not a column", () => {
+    expect(() => insertWhen(postbackLog, { nope: 1 } as never, sql`true`)).toThrow(/not a column/);
+  });
+});
