@@ -10,3 +10,4 @@ export { type AppUserRow, toAppUser } from "./app-users.mapper.ts";
 export { getAppUserDetails, listAppUsers } from "./app-users.service.ts";
 export { type CompletedOfferRow, toCompletedOffer } from "./completed-offer.mapper.ts";
 export { toAppRedeem } from "./me.service.ts";
+export { usernameOf } from "./username-of.ts";

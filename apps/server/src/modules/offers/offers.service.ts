@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { appUserColumns, appUsers, completedOffers } from "../../db/schema/index.ts";
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import { type ListParams, prefixRange } from "../../lib/list-query.ts";
-import { toAppUser, toCompletedOffer } from "../app-users/index.ts";
+import { toAppUser, toCompletedOffer, usernameOf } from "../app-users/index.ts";
 
 type OfferFilter = z.output<typeof offerFilterSchema>;
 type OfferSort = (typeof offerSortFields)[number];
@@ -18,7 +18,7 @@ export const offerPositions: PositionIndex<OfferFilter, OfferSort> = {
   filters: { network: (network) => `network=${network}` },
 };
 
-/** A page of completed offers with each one's user e-mail, joined by primary key (no call per row). */
+/** A page of completed offers with each one's user e-mail, read by primary key in the same statement. */
 export async function listOffers(
   db: Db,
   adminId: string,
@@ -43,9 +43,8 @@ export async function listOffers(
     { adminId, index: offerPositions },
     (page) =>
       db
-        .select({ offer: completedOffers, userEmail: appUsers.username })
+        .select({ offer: completedOffers, userEmail: usernameOf(completedOffers.userId) })
         .from(completedOffers)
-        .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
         .where(page.where)
         .orderBy(...page.orderBy)
         .limit(page.limit)

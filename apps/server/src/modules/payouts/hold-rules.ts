@@ -1,7 +1,8 @@
 import { defaultReversalHold, type HoldRule, type ReversalHold } from "@rewards/contract";
-import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
+import { qualified } from "../../db/qualified.ts";
 import { appUsers, completedOffers } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
 import { flagUsers } from "../risk/index.ts";
@@ -120,11 +121,8 @@ export function offerHistory(appId: AnyPgColumn | string, userId: AnyPgColumn | 
     where offers.admin_id = ${outer(appId)} and offers.user_id = ${outer(userId)})`;
 }
 
-/** A value, or a column of the outer query named with its table (a query of one table names it bare). */
-const outer = (value: AnyPgColumn | string) =>
-  typeof value === "string"
-    ? sql`${value}`
-    : sql`${sql.identifier(getTableName(value.table))}.${sql.identifier(value.name)}`;
+/** A value, or a column of the outer query. */
+const outer = (value: AnyPgColumn | string) => (typeof value === "string" ? sql`${value}` : qualified(value));
 
 /**
  * The start of the reversal rate's window, in SQL, from the app's payout settings row (the default rules'

@@ -18,7 +18,7 @@ import {
   likeEscape,
   listClauses,
 } from "../../lib/list-query.ts";
-import { toAppUser } from "../app-users/index.ts";
+import { toAppUser, usernameOf } from "../app-users/index.ts";
 import {
   fulfilmentOf,
   latestPayout,
@@ -62,15 +62,14 @@ export const redeemPositions: PositionIndex<RedeemFilter, RedeemSort> = {
   filters: { status: (status) => `status=${status}`, risky: (only) => `risky=${only}` },
 };
 
-/** A page of redeems (each with its user's e-mail, joined by primary key) from its clauses. */
+/** A page of redeems (each with its user's e-mail, read by primary key) from its clauses. */
 const redeemPage = (
   db: Db,
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
 ) =>
   db
-    .select({ redeem: redeems, userEmail: appUsers.username })
+    .select({ redeem: redeems, userEmail: usernameOf(redeems.userId) })
     .from(redeems)
-    .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(page.limit)
