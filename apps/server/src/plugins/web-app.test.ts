@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
-import { buildApp } from "../app.ts";
+import { buildApp, compressAbove } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { seedDemoData } from "../seed/demo-data.ts";
@@ -88,7 +88,7 @@ it("answers deep links with index.html, not cached, and keeps JSON 404s for API 
   }
 });
 
-it("compresses API answers for clients that accept it", async () => {
+it("compresses API answers bigger than a connection's first flight, and sends smaller ones as they are", async () => {
   const password = "Compressed-Answers-2026";
   const registered = await app.inject({
     method: "POST",
@@ -101,15 +101,24 @@ it("compresses API answers for clients that accept it", async () => {
     url: "/api/profile/me",
     headers: { authorization: `Bearer ${token}` },
   });
-  await seedDemoData(database.db, profile.json<{ _id: string }>()._id, { users: 20, offers: 20, redeems: 0 });
-  const list = await app.inject({
-    method: "POST",
-    url: "/api/users",
-    headers: { authorization: `Bearer ${token}`, "accept-encoding": "br, gzip" },
-    payload: { queryParams: { pageSize: 20 } },
-  });
-  expect(list.statusCode).toBe(200);
-  expect(list.headers["content-encoding"]).toBe("br");
-  const answer = JSON.parse(brotliDecompressSync(list.rawPayload).toString());
-  expect(answer.entities).toHaveLength(20);
+  await seedDemoData(database.db, profile.json<{ _id: string }>()._id, { users: 60, offers: 20, redeems: 0 });
+  const page = (pageSize: number) =>
+    app.inject({
+      method: "POST",
+      url: "/api/users",
+      headers: { authorization: `Bearer ${token}`, "accept-encoding": "br, gzip" },
+      payload: { queryParams: { pageSize } },
+    });
+  const long = await page(60);
+  expect(long.statusCode).toBe(200);
+  expect(long.headers["content-encoding"]).toBe("br");
+  const text = brotliDecompressSync(long.rawPayload).toString();
+  expect(text.length).toBeGreaterThan(compressAbove);
+  expect(JSON.parse(text).entities).toHaveLength(60);
+  // A 10-row page arrives in one round trip compressed or not: compressing it only cost CPU.
+  const short = await page(10);
+  expect(short.statusCode).toBe(200);
+  expect(short.headers["content-encoding"]).toBeUndefined();
+  expect(short.rawPayload.length).toBeGreaterThan(1024);
+  expect(short.json().entities).toHaveLength(10);
 });
