@@ -19,6 +19,10 @@ declare module "fastify" {
     appTenant: AppTenant | null;
     appSession: AppSession | null;
   }
+  interface FastifyContextConfig {
+    /** A signed-in app call (set by requireAppUser): its tenant is read with its user. */
+    signedInApp?: boolean;
+  }
 }
 
 export function currentAppTenant(request: FastifyRequest): AppTenant {
@@ -31,63 +35,103 @@ export function currentAppSession(request: FastifyRequest): AppSession {
   return request.appSession;
 }
 
+/** The app key a call names, trimmed; 401 when it names none. */
+function appKeyOf(request: FastifyRequest): string {
+  const key = request.headers[appKeyHeader];
+  if (typeof key !== "string" || key.trim() === "") throw new AppError(401, messages.appKeyMissing);
+  return key.trim();
+}
+
+/**
+ * The two reads every app call starts with, built once per database and prepared under names (PostgreSQL
+ * plans each once per connection): the tenant of an app key, and for the signed-in calls the tenant with
+ * the user of a live session in one round trip.
+ */
+function prepareQueries(db: Db) {
+  const activeKey = and(eq(admins.appKey, sql.placeholder("key")), eq(admins.status, "active"));
+  return {
+    tenantOfKey: db.select({ id: admins.id }).from(admins).where(activeKey).prepare("app_tenant"),
+    tenantAndUser: db
+      .select({ tenantId: admins.id, user: appUserColumns })
+      .from(admins)
+      .leftJoin(
+        appUserSessions,
+        and(
+          eq(appUserSessions.adminId, admins.id),
+          eq(appUserSessions.id, sql.placeholder("sessionId")),
+          eq(appUserSessions.userId, sql.placeholder("userId")),
+          isNull(appUserSessions.revokedAt),
+        ),
+      )
+      .leftJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
+      .where(activeKey)
+      .prepare("app_tenant_session_user"),
+  };
+}
+
+const preparedQueries = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
+function queriesOf(db: Db) {
+  let queries = preparedQueries.get(db);
+  if (!queries) {
+    queries = prepareQueries(db);
+    preparedQueries.set(db, queries);
+  }
+  return queries;
+}
+
+/** Reads the tenant of the request's app key into request.appTenant; 401 when no active app has it. */
+async function readTenant(request: FastifyRequest, db: Db): Promise<AppTenant> {
+  const [tenant] = await queriesOf(db).tenantOfKey.execute({ key: appKeyOf(request) });
+  if (!tenant) throw new AppError(401, messages.appKeyUnknown);
+  request.appTenant = tenant;
+  return tenant;
+}
+
 /**
  * Every /app/v1 call: the x-app-key header names an active administrator's app. Missing or unknown
- * answers 401 before validation, so a client without a key learns what to send.
+ * answers 401 before validation, so a client without a key learns what to send. A signed-in call's
+ * tenant is read with its user, by requireAppUser.
  */
 export function resolveAppTenant(app: FastifyInstance, db: Db) {
   app.decorateRequest("appTenant", null);
   app.decorateRequest("appSession", null);
-  // Every app call runs it: built once and prepared under a name (PostgreSQL plans it once per connection).
-  const tenantOfKey = db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(and(eq(admins.appKey, sql.placeholder("key")), eq(admins.status, "active")))
-    .prepare("app_tenant");
   app.addHook("onRequest", async (request) => {
-    const key = request.headers[appKeyHeader];
-    if (typeof key !== "string" || key.trim() === "") throw new AppError(401, messages.appKeyMissing);
-    const [tenant] = await tenantOfKey.execute({ key: key.trim() });
-    if (!tenant) throw new AppError(401, messages.appKeyUnknown);
-    request.appTenant = tenant;
+    if (request.routeOptions.config.signedInApp) {
+      appKeyOf(request);
+      return;
+    }
+    await readTenant(request, db);
   });
 }
 
 /**
  * The signed-in app calls: a valid app token (its own audience: an administrator's token is refused)
  * of this tenant, whose session has not been signed out. A banned user still reads their own data;
- * the calls that would act (sign-in, redeem) refuse them.
+ * the calls that would act (sign-in, redeem) refuse them. The tenant and the session's user are one read.
  */
 export function requireAppUser(app: FastifyInstance, { db, tokens }: { db: Db; tokens: AppTokens }) {
-  // The OpenAPI document marks these routes as needing an app user's token.
+  // The OpenAPI document marks these routes as needing an app user's token; resolveAppTenant leaves
+  // their tenant to this hook.
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, security: [{ [appUserTokenScheme]: [] }] };
+    route.config = { ...route.config, signedInApp: true };
   });
-  // The signed-in user of a live session, built once and prepared under a name like the tenant's read.
-  const sessionUser = db
-    .select({ user: appUserColumns })
-    .from(appUserSessions)
-    .innerJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
-    .where(
-      and(
-        eq(appUserSessions.id, sql.placeholder("sessionId")),
-        eq(appUserSessions.userId, sql.placeholder("userId")),
-        eq(appUserSessions.adminId, sql.placeholder("adminId")),
-        isNull(appUserSessions.revokedAt),
-      ),
-    )
-    .prepare("app_session_user");
   app.addHook("onRequest", async (request) => {
-    const tenant = currentAppTenant(request);
     const token = bearerToken(request);
     const claims = token ? await tokens.verify(token) : null;
-    if (!claims || claims.adminId !== tenant.id) throw new AppError(401, messages.unauthorized);
-    const [row] = await sessionUser.execute({
+    if (!claims) {
+      // An unknown key answers as such whatever the token.
+      await readTenant(request, db);
+      throw new AppError(401, messages.unauthorized);
+    }
+    const [row] = await queriesOf(db).tenantAndUser.execute({
+      key: appKeyOf(request),
       sessionId: claims.sessionId,
       userId: claims.userId,
-      adminId: tenant.id,
     });
-    if (!row) throw new AppError(401, messages.unauthorized);
+    if (!row) throw new AppError(401, messages.appKeyUnknown);
+    request.appTenant = { id: row.tenantId };
+    if (!row.user || claims.adminId !== row.tenantId) throw new AppError(401, messages.unauthorized);
     request.appSession = { user: row.user, sessionId: claims.sessionId };
   });
 }

@@ -5,7 +5,7 @@ import { appCall, appKeyOf, signUpBody, signUpOk } from "../../../test/support/a
 import { bearer, goodPassword } from "../../../test/support/auth-helpers.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp, testJwtSecret } from "../../../test/support/test-app.ts";
-import { appUserDevices, appUserSessions, appUsers } from "../../db/schema/index.ts";
+import { admins, appUserDevices, appUserSessions, appUsers } from "../../db/schema/index.ts";
 import { createAccessTokens } from "../../lib/access-tokens.ts";
 import { createAppTokens } from "../../lib/app-tokens.ts";
 
@@ -262,6 +262,55 @@ describe("POST /app/v1/auth/sign-out", () => {
       token: first.accessToken,
     });
     expect(again.statusCode).toBe(401);
+  });
+});
+
+describe("a signed-in call's key and token (one read of the tenant with the session's user)", () => {
+  const unknownKey = "Unknown app key: check the x-app-key header";
+  const unauthorized = (response: { statusCode: number; json: () => { message: string } }) =>
+    response.statusCode === 401 && response.json().message !== unknownKey;
+
+  it("answers the user of a live session, with the app's key", async () => {
+    const session = await signUpOk(t.app, keyA, "keyed@example.com");
+    const answer = await me(keyA, session.accessToken);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<AppMe>()._id).toBe(session.user._id);
+  });
+
+  it("names a missing or unknown key first, whatever the token", async () => {
+    const session = await signUpOk(t.app, keyA, "nokey-signedin@example.com");
+    const missing = await appCall(t.app, { url: "/me", token: session.accessToken });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().message).toBe("Send the app key in the x-app-key header");
+    for (const token of [session.accessToken, "not-a-token", undefined]) {
+      const unknown = await appCall(t.app, { url: "/me", key: "nope", ...(token ? { token } : {}) });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json().message).toBe(unknownKey);
+    }
+  });
+
+  it("refuses another app's user, a forged or missing token and a signed-out session", async () => {
+    const ofA = await signUpOk(t.app, keyA, "cross-app-token@example.com");
+    // A's user with B's key: B has no such session.
+    expect(unauthorized(await me(keyB, ofA.accessToken))).toBe(true);
+    expect(unauthorized(await appCall(t.app, { url: "/me", key: keyA }))).toBe(true);
+    expect(unauthorized(await me(keyA, `${ofA.accessToken}x`))).toBe(true);
+    await appCall(t.app, { method: "POST", url: "/auth/sign-out", key: keyA, token: ofA.accessToken });
+    expect(unauthorized(await me(keyA, ofA.accessToken))).toBe(true);
+  });
+
+  it("closes an inactive app's calls, its signed-in users' too", async () => {
+    const session = await signUpOk(t.app, keyB, "inactive-app@example.com");
+    expect((await me(keyB, session.accessToken)).statusCode).toBe(200);
+    await t.db.update(admins).set({ status: "disabled" }).where(eq(admins.id, b.id));
+    try {
+      const closed = await me(keyB, session.accessToken);
+      expect(closed.statusCode).toBe(401);
+      expect(closed.json().message).toBe(unknownKey);
+    } finally {
+      await t.db.update(admins).set({ status: "active" }).where(eq(admins.id, b.id));
+    }
+    expect((await me(keyB, session.accessToken)).statusCode).toBe(200);
   });
 });
 
