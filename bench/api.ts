@@ -7,7 +7,8 @@
  * It starts the server itself on DATABASE_URL (or measures one already running: BENCH_URL, and
  * BENCH_SERVER_PID for its memory), then:
  * - every list call with each allowed filter alone and each allowed sort, the details calls and
- *   GET /api/dash: BENCH_RUNS (default 50) timed runs each, one after another, after 10 warm-up runs;
+ *   GET /api/dash: BENCH_RUNS (default 50) timed runs each, one after another, after 20 untimed passes
+ *   over every case and 10 warm-up runs of its own;
  * - the load test (bench/load.ts): 200 clients on a mixed workload on 1 and on 2 server processes, and
  *   postbacks alone, with the servers' RSS sampled and the credits checked in the database after;
  * - EXPLAIN (ANALYZE, BUFFERS) of the slowest calls' statements, made by the server's own services.
@@ -23,7 +24,7 @@ import { loadConfig } from "../apps/server/src/config.ts";
 import { loadSecretsKey, useSecretsKey } from "../apps/server/src/lib/secret-box.ts";
 import { allCases, firstRow, samples } from "./cases.ts";
 import { runLoad } from "./load.ts";
-import { explain, type Measured, measure, sqlP50 } from "./measure.ts";
+import { explain, type Measured, measure, sqlP50, warmUp } from "./measure.ts";
 import { scaleAdminId, scaleTarget } from "./scale-target.ts";
 import { signIn, startServer } from "./server.ts";
 
@@ -80,6 +81,7 @@ async function main() {
   try {
     const token = await signIn(server.url, email, password);
     const cases = allCases(adminId, s);
+    await warmUp(server.url, token, cases, 20);
     const measured: Measured[] = [];
     for (const item of cases) {
       const result = await measure(server.url, token, item, runs);
@@ -129,7 +131,7 @@ async function main() {
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(" ")} at the end (the CPUs are shared: timings are noisy).`,
-      `Runs: ${runs} per call, sequential, after 10 warm-up calls; times are the client's (HTTP included).`,
+      `Runs: ${runs} per call, sequential, after a pass of 20 calls of every case and 10 more of its own; times are the client's (node:http over one keep-alive connection, HTTP included).`,
       "",
       `Budgets: a 10-row list page (default) p50 ≤ ${budgets.listCallP50Ms} ms; every list page and details call and ${dashCall} p95 ≤ ${budgets.callP95Ms} ms, analytics (90 days) p95 ≤ ${budgets.analyticsP95Ms} ms; ` +
         "mixed load and postbacks as below.",
