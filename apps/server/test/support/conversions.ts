@@ -1,6 +1,14 @@
 import type { OfferNetwork } from "@rewards/contract";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../src/db/client.ts";
-import { readPayoutSettings, readUserHistory } from "../../src/modules/payouts/index.ts";
+import { appUsers, payoutSettings } from "../../src/db/schema/index.ts";
+import {
+  offerHistory,
+  readPayoutSettings,
+  toHistory,
+  type UserHistory,
+  windowStart,
+} from "../../src/modules/payouts/index.ts";
 import { applyConversion, creditAtOnce, type Rules } from "../../src/modules/postbacks/apply-conversion.ts";
 
 // Conversions applied as a verified postback applies them: the app's hold rules and the user's history read
@@ -19,6 +27,39 @@ export type TestConversion = {
   kind?: "credit" | "pending" | "reversal";
 };
 
+/**
+ * The user's history as the hold rules see it, read as a postback's tenant read reads it (offerHistory over
+ * the window of the app's saved rules).
+ */
+export async function readUserHistory(db: Db, appId: string, userId: string): Promise<UserHistory> {
+  const [row] = await db
+    .select({
+      createdAt: appUsers.createdAt,
+      offers: offerHistory(appUsers.adminId, appUsers.id, windowStart(payoutSettings.reversalHold)),
+    })
+    .from(appUsers)
+    .leftJoin(payoutSettings, eq(payoutSettings.appId, appUsers.adminId))
+    .where(and(eq(appUsers.adminId, appId), eq(appUsers.id, userId)));
+  return toHistory(row?.createdAt, row?.offers ?? null);
+}
+
+/** A verified conversion of `tx` for a user (a credit of $1 by default), as a postback parses one. */
+export const conversionOf = (
+  userId: string,
+  tx: string,
+  { payoutUsd = 1, kind = "credit" }: { payoutUsd?: number; kind?: TestConversion["kind"] } = {},
+) => ({
+  kind,
+  userId,
+  transactionId: tx,
+  offerKey: tx,
+  targetTransactionId: tx,
+  payoutUsd,
+  offerName: "Test offer",
+  ip: null,
+  singleUseSignature: null,
+});
+
 /** Applies one conversion (a credit by default; `reversal` takes back the transaction `tx`). */
 export async function convert(db: Db, c: TestConversion) {
   const { holdRules, reversalHold } = await readPayoutSettings(db, c.adminId);
@@ -30,18 +71,8 @@ export async function convert(db: Db, c: TestConversion) {
     referralPoints: c.referralPoints ?? 0,
     holdSettings: { holdRules, reversalHold },
   };
-  const conversion = {
-    kind: c.kind ?? "credit",
-    userId: c.userId,
-    transactionId: c.tx,
-    offerKey: c.tx,
-    targetTransactionId: c.tx,
-    payoutUsd: c.payoutUsd ?? 1,
-    offerName: "Test offer",
-    ip: null,
-    singleUseSignature: null,
-  } as const;
-  const history = await readUserHistory(db, { appId: c.adminId, userId: c.userId }, rules.holdSettings);
+  const conversion = conversionOf(c.userId, c.tx, { payoutUsd: c.payoutUsd ?? 1, kind: c.kind ?? "credit" });
+  const history = await readUserHistory(db, c.adminId, c.userId);
   return (
     (await creditAtOnce(db, rules, conversion, history)) ??
     db.transaction((tx) => applyConversion(tx, rules, conversion, history))

@@ -1,9 +1,9 @@
 import { defaultReversalHold, type HoldRule, type ReversalHold } from "@rewards/contract";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { qualified } from "../../db/qualified.ts";
-import { appUsers, completedOffers } from "../../db/schema/index.ts";
+import { completedOffers } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
 import { flagUsers } from "../risk/index.ts";
 import type { HoldSettings } from "./payout-settings.ts";
@@ -102,27 +102,20 @@ export type OfferHistory = {
   windowReversed: number;
 };
 
-/** How far back the reversal rate looks: the app's window, or the default rules' when it has none. */
-const windowDaysOf = (settings: HoldSettings) =>
-  settings.reversalHold?.windowDays ?? defaultReversalHold.windowDays;
-
 /**
  * The user's own offers as the hold rules count them, as one json object: one pass over the user's completed
  * offers (index (admin_id, user_id, date, id)). A scalar subquery, so that a postback's read of its tenant
  * brings it (the credit being made is not stored yet). `since`: the start of the reversal rate's window.
  */
-export function offerHistory(appId: AnyPgColumn | string, userId: AnyPgColumn | string, since: SQL) {
+export function offerHistory(appId: AnyPgColumn, userId: AnyPgColumn, since: SQL) {
   return sql<OfferHistory | null>`(select json_build_object(
       'lifetime', coalesce(sum(offers.payout) filter (where offers.status = 'credited'), 0)::float8,
       'reversals', count(*) filter (where offers.status = 'reversed'),
       'windowOffers', count(*) filter (where offers.status in ('credited', 'reversed') and offers.date >= ${since}),
       'windowReversed', count(*) filter (where offers.status = 'reversed' and offers.date >= ${since}))
     from ${completedOffers} as offers
-    where offers.admin_id = ${outer(appId)} and offers.user_id = ${outer(userId)})`;
+    where offers.admin_id = ${qualified(appId)} and offers.user_id = ${qualified(userId)})`;
 }
-
-/** A value, or a column of the outer query. */
-const outer = (value: AnyPgColumn | string) => (typeof value === "string" ? sql`${value}` : qualified(value));
 
 /**
  * The start of the reversal rate's window, in SQL, from the app's payout settings row (the default rules'
@@ -144,23 +137,6 @@ export function toHistory(
     windowOffers: Number(offers?.windowOffers ?? 0),
     windowReversed: Number(offers?.windowReversed ?? 0),
   };
-}
-
-/** A user's history in a statement of its own (a postback reads it with its tenant instead). */
-export async function readUserHistory(
-  db: Db | Tx,
-  credit: Pick<CreditFacts, "appId" | "userId">,
-  settings: HoldSettings,
-): Promise<UserHistory> {
-  const since = new Date(Date.now() - windowDaysOf(settings) * dayMs).toISOString();
-  const [row] = await db
-    .select({
-      createdAt: appUsers.createdAt,
-      offers: offerHistory(appUsers.adminId, appUsers.id, sql`${since}::timestamptz`),
-    })
-    .from(appUsers)
-    .where(and(eq(appUsers.adminId, credit.appId), eq(appUsers.id, credit.userId)));
-  return toHistory(row?.createdAt, row?.offers ?? null);
 }
 
 /** What the rules make of a credit: its hold (null: available at once), and whether to flag the user. */

@@ -9,7 +9,6 @@ export {
   holdForCredit,
   holdOf,
   offerHistory,
-  readUserHistory,
   toHistory,
   type UserHistory,
   windowStart,

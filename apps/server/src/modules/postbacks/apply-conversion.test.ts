@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { defaultPayoutSettings } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversionOf, readUserHistory } from "../../../test/support/conversions.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { insertWhen } from "../../db/insert-when.ts";
 import { appUsers, completedOffers, pointHolds, pointsLedger, postbackLog } from "../../db/schema/index.ts";
-import { type HoldSettings, readUserHistory } from "../payouts/index.ts";
+import type { HoldSettings } from "../payouts/index.ts";
 import { applyConversion, creditAtOnce, type Rules } from "./apply-conversion.ts";
-import type { Conversion } from "./conversions.ts";
 import { type LogFields, logRow } from "./log-entry.ts";
 
 // A new credit is one statement (creditAtOnce): the offer, the shares' moves and the log row are written
@@ -50,18 +50,6 @@ const rulesFor = (holdSettings: HoldSettings, referrerId: string | null = null):
   holdSettings,
 });
 
-const conversionOf = (userId: string, tx: string, payoutUsd = 1, kind: Conversion["kind"] = "credit") => ({
-  kind,
-  userId,
-  transactionId: tx,
-  offerKey: tx,
-  targetTransactionId: tx,
-  payoutUsd,
-  offerName: "Survey",
-  ip: "203.0.113.9",
-  singleUseSignature: null,
-});
-
 const request = (tx: string) => ({
   postbackKey: "key-for-the-log",
   network: "adgateow" as const,
@@ -74,8 +62,8 @@ const request = (tx: string) => ({
 
 const logOf = (tx: string) => (fields: LogFields) => logRow(request(tx), a.id, fields);
 
-const history = (userId: string, settings: HoldSettings) =>
-  readUserHistory(t.db, { appId: a.id, userId }, settings);
+// The history over the default rules' window, which the rules these tests pass in share (none are saved).
+const history = (userId: string) => readUserHistory(t.db, a.id, userId);
 
 const balanceOf = async (id: string) => {
   const [row] = await t.db
@@ -99,13 +87,7 @@ describe("a new credit in one statement", () => {
     const user = await addUser(referrer);
     const tx = `tx-${randomUUID()}`;
     const rules = rulesFor(noHolds, referrer);
-    const fields = await creditAtOnce(
-      t.db,
-      rules,
-      conversionOf(user, tx),
-      await history(user, noHolds),
-      logOf(tx),
-    );
+    const fields = await creditAtOnce(t.db, rules, conversionOf(user, tx), await history(user), logOf(tx));
     expect(fields).toMatchObject({ outcome: "credited", points: 40, transactionId: tx });
     expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
     expect(await balanceOf(referrer)).toEqual({ points: 4, pending: 0 });
@@ -140,8 +122,8 @@ describe("a new credit in one statement", () => {
     const fields = await creditAtOnce(
       t.db,
       rulesFor(defaults, referrer),
-      conversionOf(user, tx, 5),
-      await history(user, defaults),
+      conversionOf(user, tx, { payoutUsd: 5 }),
+      await history(user),
       logOf(tx),
     );
     expect(fields?.outcome).toBe("credited");
@@ -159,7 +141,7 @@ describe("a new credit in one statement", () => {
     const user = await addUser();
     const tx = `tx-${randomUUID()}`;
     const rules = rulesFor(noHolds);
-    const before = await history(user, noHolds);
+    const before = await history(user);
     expect(await creditAtOnce(t.db, rules, conversionOf(user, tx), before, logOf(tx))).not.toBeNull();
     expect(await creditAtOnce(t.db, rules, conversionOf(user, tx), before, logOf(tx))).toBeNull();
     expect(await balanceOf(user)).toEqual({ points: 40, pending: 0 });
@@ -175,12 +157,14 @@ describe("a new credit in one statement", () => {
     const user = await addUser();
     const tx = `tx-${randomUUID()}`;
     const rules = rulesFor(noHolds);
-    const none = await history(user, noHolds);
-    expect(await creditAtOnce(t.db, rules, conversionOf(user, tx, 1, "pending"), none)).toBeNull();
+    const none = await history(user);
+    expect(await creditAtOnce(t.db, rules, conversionOf(user, tx, { kind: "pending" }), none)).toBeNull();
     expect(
       await creditAtOnce(t.db, rules, { ...conversionOf(user, tx), singleUseSignature: "d" }, none),
     ).toBeNull();
-    await t.db.transaction((tx2) => applyConversion(tx2, rules, conversionOf(user, tx, 1, "pending"), none));
+    await t.db.transaction((tx2) =>
+      applyConversion(tx2, rules, conversionOf(user, tx, { kind: "pending" }), none),
+    );
     // Stored as pending: the one statement finds it and writes nothing; the transaction credits it.
     expect(await creditAtOnce(t.db, rules, conversionOf(user, tx), none, logOf(tx))).toBeNull();
     expect(await balanceOf(user)).toEqual({ points: 0, pending: 0 });
@@ -198,13 +182,13 @@ describe("a new credit in one statement", () => {
     const rules = rulesFor(settings);
     const txs = [`tx-${randomUUID()}`, `tx-${randomUUID()}`];
     for (const tx of txs) {
-      await creditAtOnce(t.db, rules, conversionOf(user, tx), await history(user, settings));
+      await creditAtOnce(t.db, rules, conversionOf(user, tx), await history(user));
     }
-    const before = await history(user, settings);
+    const before = await history(user);
     await t.db.transaction((tx2) =>
-      applyConversion(tx2, rules, conversionOf(user, txs[0] as string, 1, "reversal"), before),
+      applyConversion(tx2, rules, conversionOf(user, txs[0] as string, { kind: "reversal" }), before),
     );
-    const flagged = await history(user, settings);
+    const flagged = await history(user);
     expect(flagged).toMatchObject({ windowOffers: 2, windowReversed: 1, reversals: 1 });
     expect(await creditAtOnce(t.db, rules, conversionOf(user, `tx-${randomUUID()}`), flagged)).toBeNull();
   });
@@ -215,7 +199,7 @@ describe("a new credit in one statement", () => {
     // An http status no integer column holds: the statement fails at its last write.
     const badLog = (fields: LogFields) => ({ ...logRow(request(tx), a.id, fields), httpStatus: 2 ** 40 });
     await expect(
-      creditAtOnce(t.db, rulesFor(noHolds), conversionOf(user, tx), await history(user, noHolds), badLog),
+      creditAtOnce(t.db, rulesFor(noHolds), conversionOf(user, tx), await history(user), badLog),
     ).rejects.toThrow();
     expect(await balanceOf(user)).toEqual({ points: 0, pending: 0 });
     const offers = await t.db.select().from(completedOffers).where(eq(completedOffers.transactionId, tx));
@@ -227,7 +211,7 @@ describe("a new credit in one statement", () => {
     const user = await addUser();
     const tx = `tx-${randomUUID()}`;
     const rules = rulesFor(noHolds);
-    const none = await history(user, noHolds);
+    const none = await history(user);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => creditAtOnce(t.db, rules, conversionOf(user, tx), none, logOf(tx))),
     );

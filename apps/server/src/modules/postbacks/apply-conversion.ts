@@ -187,7 +187,7 @@ export async function creditAtOnce(
  * Applies a verified conversion in the caller's transaction. Idempotent by the unique index on
  * (admin, network, transaction id): INSERT … ON CONFLICT DO NOTHING decides which of several identical
  * requests credits; the others find the row (locked) and answer duplicate. `history`: the user's, as the
- * hold rules look at it (readUserHistory, or a postback's read of its tenant).
+ * hold rules look at it (a postback reads it with its tenant).
  */
 export async function applyConversion(
   tx: Tx,
