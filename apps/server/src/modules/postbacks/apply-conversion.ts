@@ -1,6 +1,7 @@
 import type { OfferNetwork } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { executeNamed } from "../../db/execute-named.ts";
 import { insertWhen } from "../../db/insert-when.ts";
 import { appUsers, completedOffers, postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -177,9 +178,11 @@ export async function creditAtOnce(
     stored,
   );
   const log = logRow ? sql`, logged_request as (${insertWhen(postbackLog, logRow(fields), stored)})` : sql``;
-  const result = (await db.execute(
+  const result = await executeNamed(
+    db,
+    "credit_at_once",
     sql`with stored_offer as (${insert.getSQL()}), ${shares}${log} select id from stored_offer`,
-  )) as unknown as { rows: unknown[] };
+  );
   return result.rows.length > 0 ? fields : null;
 }
 

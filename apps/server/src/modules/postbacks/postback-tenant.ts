@@ -12,7 +12,7 @@ import {
 } from "../payouts/index.ts";
 import { refusedEarlierOutcome } from "./log-entry.ts";
 
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who a postback key belongs to, with what the request needs of that tenant. */
 export type Tenant = {
@@ -42,6 +42,8 @@ export type Tenant = {
   holdSettings: HoldSettings;
   /** The outcome that refused the request's transaction for good earlier (a banned user…), if one did. */
   refusedEarlier: PostbackOutcome | null;
+  /** The transaction id is an app user's id, any tenant's (CPX signs both with the same key). */
+  transactionIsUserId: boolean;
 };
 
 /**
@@ -80,6 +82,7 @@ function prepareTenantQuery(db: Db) {
         sql.placeholder("network"),
         sql.placeholder("transactionId"),
       ),
+      transactionIsUserId: sql<boolean>`exists (select from ${appUsers} as named_user where named_user.id = ${sql.placeholder("transactionUserId")})`,
     })
     .from(admins)
     .leftJoin(
@@ -114,6 +117,8 @@ export async function loadTenant(
     // Null matches no row: a user id that is not a uuid names nobody (and would not cast).
     userId: ids.userId && uuidPattern.test(ids.userId) ? ids.userId : null,
     transactionId: ids.transactionId?.slice(0, 300) ?? null,
+    transactionUserId:
+      ids.transactionId && uuidPattern.test(ids.transactionId) ? ids.transactionId.toLowerCase() : null,
   });
   if (!row) return null;
   return {
@@ -146,5 +151,6 @@ export async function loadTenant(
       row.holdRules ? { holdRules: row.holdRules, reversalHold: row.reversalHold ?? null } : undefined,
     ),
     refusedEarlier: row.refusedEarlier ?? null,
+    transactionIsUserId: row.transactionIsUserId,
   };
 }

@@ -1,11 +1,10 @@
 import { maxPointsBalance, maxPointsMove, type PostbackOutcome } from "@rewards/contract";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { appUsers, postbackLog } from "../../db/schema/index.ts";
+import { postbackLog } from "../../db/schema/index.ts";
 import { applyConversion, creditAtOnce, type Rules } from "./apply-conversion.ts";
 import { collectParameters, parseConversion } from "./conversions.ts";
 import { type LogFields, logRow, type PostbackAnswer, type PostbackRequest, toAnswer } from "./log-entry.ts";
-import { loadTenant, type Tenant, uuidPattern } from "./postback-tenant.ts";
+import { loadTenant, type Tenant } from "./postback-tenant.ts";
 import { verifyRequest } from "./signatures.ts";
 
 export type { PostbackAnswer, PostbackRequest } from "./log-entry.ts";
@@ -28,17 +27,6 @@ const isBadInput = (error: unknown) => {
   // Data exceptions (a value out of range, text too long) and integrity violations: the request's doing.
   return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
 };
-
-/** Whether the id is an app user's (any tenant's): CPX offerwall links sign user ids with the postback key. */
-async function isAppUserId(db: Db, value: string) {
-  if (!uuidPattern.test(value)) return false;
-  const [row] = await db
-    .select({ id: appUsers.id })
-    .from(appUsers)
-    .where(eq(appUsers.id, value.toLowerCase()))
-    .limit(1);
-  return Boolean(row);
-}
 
 /**
  * One postback request from start to answer. Never throws for bad input; every request on a known key is
@@ -100,7 +88,8 @@ async function decide(
   });
   if (!verified.ok) return refuse("bad_signature", verified.reason);
   const conversion = { ...parsed.conversion, trustedSender: verified.fromListedAddress };
-  if (request.network === "cpxresearch" && (await isAppUserId(db, conversion.transactionId))) {
+  // CPX offerwall links sign user ids with the postback key, so such a signature proves nothing.
+  if (request.network === "cpxresearch" && tenant.transactionIsUserId) {
     return refuse(
       "bad_signature",
       "trans_id is an app user's id: offerwall links sign user ids with the same key, so this proves nothing",

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/support/test-database.ts";
+import type { Database } from "./client.ts";
+import { executeNamed } from "./execute-named.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const shaped = (value: number, withLabel: boolean) =>
+  sql`select ${value}::integer as value${withLabel ? sql`, ${`n${value}`}::text as label` : sql``}`;
+
+describe("executeNamed", () => {
+  it("answers each call with its own values, whichever shape ran before", async () => {
+    const answers = [];
+    for (const [value, withLabel] of [
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, true],
+    ] as const) {
+      const { rows } = await executeNamed(database.db, "test_shape", shaped(value, withLabel));
+      answers.push(rows[0]);
+    }
+    expect(answers).toEqual([
+      { value: 1 },
+      { value: 2, label: "n2" },
+      { value: 3 },
+      { value: 4, label: "n4" },
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("prepares one statement per shape, not per call", async () => {
+    // One connection, so every call below finds what the ones before it prepared.
+    await database.db.transaction(async (tx) => {
+      for (const value of [5, 6, 7]) await executeNamed(tx, "test_shape", shaped(value, false));
+      for (const value of [8, 9]) await executeNamed(tx, "test_shape", shaped(value, true));
+      const { rows } = await executeNamed(
+        tx,
+        "test_names",
+        sql`select count(*)::integer as shapes from pg_prepared_statements where name like 'test_shape%'`,
+      );
+      expect(rows).toEqual([{ shapes: 2 }]);
+    });
+  });
+});

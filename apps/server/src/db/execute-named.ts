@@ -1,0 +1,24 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "./client.ts";
+
+const dialect = new PgDialect();
+const names = new Map<string, string>();
+/** Shapes named at most: past it a statement runs unnamed, planned each time as before. */
+const maxNames = 100;
+
+/**
+ * Runs a statement built per call (its values as parameters) as a prepared statement named after its text:
+ * PostgreSQL parses and plans each shape once per connection instead of on every call. For a statement
+ * whose text takes one of a few shapes (which optional parts it has); the values may differ every call.
+ * Measured on the one-statement credit: planning was 0.24 ms of PostgreSQL's time a postback.
+ */
+export async function executeNamed(db: Db | Tx, prefix: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  let name = names.get(query.sql);
+  if (!name && names.size < maxNames) {
+    name = `${prefix}_${names.size}`;
+    names.set(query.sql, name);
+  }
+  return (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: unknown[] };
+}
