@@ -225,6 +225,7 @@ export async function runLoad(options: LoadOptions) {
     clients: postbackClients,
     seconds: postbackSeconds,
     next: postbackOnly.next,
+    pids: () => (options.pid ? [options.pid] : []),
   });
   console.log(JSON.stringify(rate.overall));
 
@@ -280,6 +281,14 @@ export async function runLoad(options: LoadOptions) {
   const ratio = twoRun.overall.perSecond / one.overall.perSecond;
   const rssOf = (run: ClientsRun) => run.rssMaxMb.map((mb) => mb.toFixed(0)).join(" / ") || "?";
   const cpuOf = (run: ClientsRun) => `${(run.clientCpu * 100).toFixed(0)}% of a CPU`;
+  const cpuPerRequest = (run: ClientsRun, what: string) => {
+    const { server, client, machine } = run.cpuMsPerRequest;
+    return (
+      `CPU time a ${what}: the server ${server.toFixed(2)} ms, this client ` +
+      `${client.toFixed(2)} ms, PostgreSQL and the rest of the machine ${Math.max(0, machine - server - client).toFixed(2)} ms ` +
+      `(${os.cpus().length} CPUs busy ${((100 * machine * run.overall.perSecond) / 1000 / os.cpus().length).toFixed(0)}%).`
+    );
+  };
   const ok = (pass: boolean) => (pass ? "✓" : "✗ over budget");
   const mixedOk = (run: ClientsRun) =>
     ok(
@@ -308,7 +317,7 @@ export async function runLoad(options: LoadOptions) {
     "",
     ...loadTable(one, Object.keys(mixWeights)),
     "",
-    `Server RSS at most ${rssOf(one)} MB; the client used ${cpuOf(one)}.`,
+    `Server RSS at most ${rssOf(one)} MB; the client used ${cpuOf(one)}. ${cpuPerRequest(one, "request")}`,
     "",
     `### 2 processes (WEB_CONCURRENCY=2, the same database): ${mixedOk(twoRun)}`,
     "",
@@ -317,7 +326,7 @@ export async function runLoad(options: LoadOptions) {
     `Server processes' RSS at most ${rssOf(twoRun)} MB; the clients' connections per process: ${spread.join(" / ") || "?"}; ` +
       `the client used ${cpuOf(twoRun)}. Throughput 2 processes / 1 process: **${ratio.toFixed(2)}** ` +
       `(${twoRun.overall.perSecond.toFixed(0)} / ${one.overall.perSecond.toFixed(0)} requests/s; ${os.cpus().length} CPUs ` +
-      "shared by the server processes, PostgreSQL and this client).",
+      `shared by the server processes, PostgreSQL and this client). ${cpuPerRequest(twoRun, "request")}`,
     "",
     "## Postbacks",
     "",
@@ -326,6 +335,10 @@ export async function runLoad(options: LoadOptions) {
       `${ok(rate.overall.errors === 0 && rate.overall.perSecond >= loadBudgets.postbacksPerSecond)}`,
     "",
     ...loadTable(rate, ["postback"]),
+    "",
+    `${cpuPerRequest(rate, "postback")} At that server CPU time, a server process on a CPU of its own (PostgreSQL ` +
+      `and the senders elsewhere) has room for about ${(1000 / Math.max(0.001, rate.cpuMsPerRequest.server)).toFixed(0)} ` +
+      "postbacks a second; the budget above is checked on the measured rate, not on this.",
     "",
     `Then in the database, over every postback of this page's runs (warm-ups included): ` +
       `${sure.length + uncertain.length} transactions sent (${uncertain.length} never answered 2xx, of which ` +

@@ -166,6 +166,35 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
+/** Linux's clock ticks a second in /proc (USER_HZ, 100 on every mainstream kernel). */
+const ticksPerSecond = 100;
+
+/** CPU seconds a process has used, user and system (0 once it has gone), from /proc/<pid>/stat. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) in parentheses: utime and stime are 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (every CPU, every process), from /proc/stat. */
+export function machineBusySeconds(): number {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] =
+      readFileSync("/proc/stat", "utf8").split("\n")[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+    return (
+      ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) /
+      ticksPerSecond
+    );
+  } catch {
+    return 0;
+  }
+}
+
 /** One request of a load run; `kind` is the row of the results it counts in. */
 export type LoadRequest = {
   kind: string;
@@ -272,6 +301,8 @@ export async function runClients({
   const timer = setInterval(sample, 200);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = new Map(pids().map((pid) => [pid, processCpuSeconds(pid)]));
+  const machineBefore = machineBusySeconds();
   const deadline = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -290,6 +321,8 @@ export async function runClients({
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = pids().map((pid) => processCpuSeconds(pid) - (serverCpuBefore.get(pid) ?? 0));
+  const machineBusy = machineBusySeconds() - machineBefore;
   clearInterval(timer);
   sample();
   if (!given) agent.destroy();
@@ -305,7 +338,23 @@ export async function runClients({
   );
   // The client's own share of the CPUs, which the server processes and PostgreSQL did not get.
   const clientCpu = (cpu.user + cpu.system) / 1e6 / elapsed;
-  return { seconds: elapsed, clients, kinds, overall, rssMaxMb: [...rss.values()], clientCpu };
+  // CPU milliseconds a request: the server processes', this client's, and the whole machine's (PostgreSQL
+  // is most of the rest), so a run says where its CPUs went.
+  const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / Math.max(1, overall.requests);
+  const cpuMsPerRequest = {
+    server: perRequest(serverCpu.reduce((a, b) => a + b, 0)),
+    client: perRequest((cpu.user + cpu.system) / 1e6),
+    machine: perRequest(machineBusy),
+  };
+  return {
+    seconds: elapsed,
+    clients,
+    kinds,
+    overall,
+    rssMaxMb: [...rss.values()],
+    clientCpu,
+    cpuMsPerRequest,
+  };
 }
 
 export type ClientsRun = Awaited<ReturnType<typeof runClients>>;
