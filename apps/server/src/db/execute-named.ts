@@ -22,3 +22,32 @@ export async function executeNamed(db: Db | Tx, prefix: string, statement: SQL) 
   }
   return (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: unknown[] };
 }
+
+/**
+ * A statement of raw SQL with placeholders (sql.placeholder), prepared under `name`; execute() takes the
+ * placeholders' values and answers the driver's rows.
+ */
+export function prepareNamed(db: Db, name: string, statement: SQL) {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  return {
+    execute: async (values: Record<string, unknown>) =>
+      (await prepared.execute(values)) as { rows: Record<string, unknown>[] },
+  };
+}
+
+/**
+ * Statements built once per database and prepared under names, so neither the server nor PostgreSQL builds
+ * or plans them again (a query builder's SQL costs the server about as much to build as the database to
+ * run a key lookup). `build` makes them with sql.placeholder for the values of a call.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statements = built.get(db);
+    if (!statements) {
+      statements = build(db);
+      built.set(db, statements);
+    }
+    return statements;
+  };
+}

@@ -9,6 +9,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase, prepareNamed } from "../../db/execute-named.ts";
 import { appUsers, completedOffers, pointHolds, pointsLedger, redeems } from "../../db/schema/index.ts";
 
 export type AppPage = z.output<typeof appPageQuerySchema>;
@@ -26,14 +27,98 @@ export const toAppRedeem = (row: RedeemRow): AppRedeem => ({
   redeemDate: row.redeemDate.toISOString(),
 });
 
-async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(where);
-  return Number(row?.count ?? 0);
-}
-
 /** Newest first, ties by id, so pages never repeat or skip a row. */
 const newestFirst = (date: PgColumn, id: PgColumn) => [desc(date), desc(id)];
 const window = (page: AppPage) => ({ limit: page.pageSize, offset: (page.page - 1) * page.pageSize });
+
+const adminId = sql.placeholder("adminId");
+const userId = sql.placeholder("userId");
+const limit = sql.placeholder("limit");
+const offset = sql.placeholder("offset");
+
+/**
+ * The pending side of a release (−N pending, `hold_release`) is bookkeeping: the user sees the +N that
+ * made the points spendable.
+ */
+const shownToUser = sql`not (${pointsLedger.reason} = 'hold_release' and ${pointsLedger.bucket} = 'pending')`;
+
+const mine = (table: { adminId: PgColumn; userId: PgColumn }, ...more: SQL[]) =>
+  and(eq(table.adminId, adminId), eq(table.userId, userId), ...more);
+
+/** How many rows a prepared count found. */
+async function totalOf(count: { execute(values: Owner): Promise<{ count: number }[]> }, owner: Owner) {
+  const [row] = await count.execute(owner);
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The app's own reads, prepared once per database (every signed-in app call makes two of them): each is
+ * the user's rows by an index that starts with the app and the user, so one plan serves every user.
+ */
+const statementsOf = preparedPerDatabase((db) => {
+  const countOf = (name: string, table: PgTable, where: SQL | undefined) =>
+    db.select({ count: sql<number>`count(*)::int` }).from(table).where(where).prepare(name);
+  const ledgerWhere = mine(pointsLedger, shownToUser);
+  const offersWhere = mine(completedOffers);
+  const redeemsWhere = mine(redeems);
+  return {
+    // See meSummary.
+    summary: prepareNamed(
+      db,
+      "app_me_summary",
+      sql`select
+        (select count(*)::int from ${appUsers}
+          where ${appUsers.adminId} = ${adminId} and ${appUsers.referredBy} = ${userId}) as referral_count,
+        (select min(${pointHolds.releaseAt}) from ${pointHolds}
+          where ${pointHolds.appId} = ${adminId} and ${pointHolds.userId} = ${userId}
+            and ${pointHolds.status} = 'held') as next_release_at`,
+    ),
+    ledger: db
+      .select({ entry: pointsLedger, holdStatus: pointHolds.status, releaseAt: pointHolds.releaseAt })
+      .from(pointsLedger)
+      .leftJoin(
+        pointHolds,
+        and(
+          eq(pointsLedger.bucket, "pending"),
+          sql`${pointsLedger.amount} > 0`,
+          eq(pointHolds.appId, pointsLedger.adminId),
+          eq(pointHolds.offerId, pointsLedger.referenceId),
+          eq(pointHolds.userId, pointsLedger.userId),
+        ),
+      )
+      .where(ledgerWhere)
+      .orderBy(...newestFirst(pointsLedger.createdAt, pointsLedger.id))
+      .limit(limit)
+      .offset(offset)
+      .prepare("app_my_ledger"),
+    ledgerCount: countOf("app_my_ledger_count", pointsLedger, ledgerWhere),
+    offers: db
+      .select({
+        id: completedOffers.id,
+        offerName: completedOffers.offerName,
+        network: completedOffers.network,
+        points: completedOffers.points,
+        status: completedOffers.status,
+        date: completedOffers.date,
+      })
+      .from(completedOffers)
+      .where(offersWhere)
+      .orderBy(...newestFirst(completedOffers.date, completedOffers.id))
+      .limit(limit)
+      .offset(offset)
+      .prepare("app_my_offers"),
+    offersCount: countOf("app_my_offers_count", completedOffers, offersWhere),
+    redeemsPage: db
+      .select()
+      .from(redeems)
+      .where(redeemsWhere)
+      .orderBy(...newestFirst(redeems.redeemDate, redeems.id))
+      .limit(limit)
+      .offset(offset)
+      .prepare("app_my_redeems"),
+    redeemsCount: countOf("app_my_redeems_count", redeems, redeemsWhere),
+  };
+});
 
 /**
  * What GET /me adds to the user's row, in one statement: how many users signed up with their Share Key
@@ -44,16 +129,8 @@ export async function meSummary(
   db: Db,
   owner: Owner,
 ): Promise<{ referralCount: number; nextReleaseAt: Date | null }> {
-  const result = (await db.execute(sql`
-    select
-      (select count(*)::int from ${appUsers}
-        where ${appUsers.adminId} = ${owner.adminId} and ${appUsers.referredBy} = ${owner.userId}) as referral_count,
-      (select min(${pointHolds.releaseAt}) from ${pointHolds}
-        where ${pointHolds.appId} = ${owner.adminId} and ${pointHolds.userId} = ${owner.userId}
-          and ${pointHolds.status} = 'held') as next_release_at`)) as unknown as {
-    rows: { referral_count: number; next_release_at: string | Date | null }[];
-  };
-  const row = result.rows[0];
+  const { rows } = await statementsOf(db).summary.execute(owner);
+  const row = rows[0] as { referral_count: number; next_release_at: string | Date | null } | undefined;
   return {
     referralCount: Number(row?.referral_count ?? 0),
     nextReleaseAt: row?.next_release_at ? new Date(row.next_release_at) : null,
@@ -61,41 +138,14 @@ export async function meSummary(
 }
 
 /**
- * The pending side of a release (−N pending, `hold_release`) is bookkeeping: the user sees the +N that
- * made the points spendable.
- */
-const shownToUser = sql`not (${pointsLedger.reason} = 'hold_release' and ${pointsLedger.bucket} = 'pending')`;
-
-/**
  * My points ledger (index (user_id, created_at desc)), each credit with its hold when it went to the pending
  * balance (joined by offer: index (app_id, offer_id)), so a held credit reads `pending` until released.
  */
 export async function myLedger(db: Db, owner: Owner, page: AppPage): Promise<AppLedgerAnswer> {
-  const where = and(
-    eq(pointsLedger.adminId, owner.adminId),
-    eq(pointsLedger.userId, owner.userId),
-    shownToUser,
-  );
-  const { limit, offset } = window(page);
-  const rows = await db
-    .select({ entry: pointsLedger, holdStatus: pointHolds.status, releaseAt: pointHolds.releaseAt })
-    .from(pointsLedger)
-    .leftJoin(
-      pointHolds,
-      and(
-        eq(pointsLedger.bucket, "pending"),
-        sql`${pointsLedger.amount} > 0`,
-        eq(pointHolds.appId, pointsLedger.adminId),
-        eq(pointHolds.offerId, pointsLedger.referenceId),
-        eq(pointHolds.userId, pointsLedger.userId),
-      ),
-    )
-    .where(where)
-    .orderBy(...newestFirst(pointsLedger.createdAt, pointsLedger.id))
-    .limit(limit)
-    .offset(offset);
+  const { ledger, ledgerCount } = statementsOf(db);
+  const rows = await ledger.execute({ ...owner, ...window(page) });
   return {
-    totalCount: await countOf(db, pointsLedger, where),
+    totalCount: await totalOf(ledgerCount, owner),
     page: page.page,
     entities: rows.map(({ entry, holdStatus, releaseAt }) => {
       const held = holdStatus === "held";
@@ -114,17 +164,10 @@ export async function myLedger(db: Db, owner: Owner, page: AppPage): Promise<App
 
 /** My completed offers (index (admin_id, user_id, date desc, id desc)). */
 export async function myOffers(db: Db, owner: Owner, page: AppPage): Promise<AppOffersAnswer> {
-  const where = and(eq(completedOffers.adminId, owner.adminId), eq(completedOffers.userId, owner.userId));
-  const { limit, offset } = window(page);
-  const rows = await db
-    .select()
-    .from(completedOffers)
-    .where(where)
-    .orderBy(...newestFirst(completedOffers.date, completedOffers.id))
-    .limit(limit)
-    .offset(offset);
+  const { offers, offersCount } = statementsOf(db);
+  const rows = await offers.execute({ ...owner, ...window(page) });
   return {
-    totalCount: await countOf(db, completedOffers, where),
+    totalCount: await totalOf(offersCount, owner),
     page: page.page,
     entities: rows.map((row) => ({
       _id: row.id,
@@ -139,14 +182,7 @@ export async function myOffers(db: Db, owner: Owner, page: AppPage): Promise<App
 
 /** My redeem requests (index (admin_id, user_id, redeem_date desc, id desc)). */
 export async function myRedeems(db: Db, owner: Owner, page: AppPage): Promise<AppRedeemsAnswer> {
-  const where = and(eq(redeems.adminId, owner.adminId), eq(redeems.userId, owner.userId));
-  const { limit, offset } = window(page);
-  const rows = await db
-    .select()
-    .from(redeems)
-    .where(where)
-    .orderBy(...newestFirst(redeems.redeemDate, redeems.id))
-    .limit(limit)
-    .offset(offset);
-  return { totalCount: await countOf(db, redeems, where), page: page.page, entities: rows.map(toAppRedeem) };
+  const { redeemsPage, redeemsCount } = statementsOf(db);
+  const rows = await redeemsPage.execute({ ...owner, ...window(page) });
+  return { totalCount: await totalOf(redeemsCount, owner), page: page.page, entities: rows.map(toAppRedeem) };
 }
