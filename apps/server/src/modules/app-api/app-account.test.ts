@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCatalogCountry, appCall, appKeyOf, signUpOk } from "../../../test/support/app-api.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
-import { appUsers, completedOffers, pointsLedger, redeems } from "../../db/schema/index.ts";
+import { appUsers, completedOffers, pointsLedger, redeems, rewards } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
 let t: TestApp;
@@ -174,6 +174,26 @@ describe("GET /app/v1/rewards", () => {
     ).json<AppCatalogAnswer>();
     expect(catalog.country).toBeNull();
     expect(catalog.rewards.map((reward) => reward.name)).toEqual(["PayPal"]);
+  });
+
+  it("orders a country's rewards by priority, lists one without items, and shows no other app's", async () => {
+    const session = await signUpOk(t.app, keyA, "catalog-order@example.com");
+    const steam = { id: newId(), adminId: a.id, countryId: us.countryId, name: "Steam", order: 5 };
+    await t.db.insert(rewards).values(steam);
+    try {
+      const catalog = (
+        await appCall(t.app, { url: "/rewards", key: keyA, token: session.accessToken })
+      ).json<AppCatalogAnswer>();
+      expect(catalog.rewards.map((reward) => [reward.name, reward.countryCode, reward.items.length])).toEqual(
+        [
+          ["Steam", "US", 0],
+          ["Amazon", "US", 2],
+          ["PayPal", "WW", 1],
+        ],
+      );
+    } finally {
+      await t.db.delete(rewards).where(eq(rewards.id, steam.id));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import type { AppCatalogAnswer } from "@rewards/contract";
 import { worldwide } from "@rewards/contract/country-list";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/execute-named.ts";
 import { countries, rewardItems, rewards } from "../../db/schema/index.ts";
 import { uploadUrl } from "../../lib/uploads.ts";
 
@@ -9,57 +10,65 @@ import { uploadUrl } from "../../lib/uploads.ts";
 export const catalogCodesFor = (geo: string | null) => (geo ? [geo, worldwide.code] : [worldwide.code]);
 
 /**
- * The rewards of the user's country and the Worldwide ones: countries by priority (highest first), each
- * country's rewards by priority, each reward's items by price. Three index lookups: (admin_id, code),
- * (admin_id, country_id, id) and (admin_id, reward_id, id).
+ * The catalog's rows for a user, one statement prepared once per database: each reward of the user's
+ * country and of Worldwide with its items, countries by priority (highest first), each country's rewards
+ * by priority, each reward's items by price. Index lookups (admin_id, code), (admin_id, country_id, id)
+ * and (admin_id, reward_id, id).
  */
-export async function catalogFor(db: Db, adminId: string, geo: string | null): Promise<AppCatalogAnswer> {
-  const offered = await db
-    .select({ id: countries.id, code: countries.code })
+const catalogQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      countryCode: countries.code,
+      rewardId: rewards.id,
+      name: rewards.name,
+      iconUploadId: rewards.iconUploadId,
+      itemId: rewardItems.id,
+      cost: rewardItems.cost,
+      points: rewardItems.points,
+    })
     .from(countries)
-    .where(and(eq(countries.adminId, adminId), inArray(countries.code, catalogCodesFor(geo))))
-    .orderBy(desc(countries.priority), asc(countries.id));
-  if (offered.length === 0) return { country: geo, rewards: [] };
-  const codeOf = new Map(offered.map((country) => [country.id, country.code]));
-  const countryRank = new Map(offered.map((country, index) => [country.id, index]));
+    .innerJoin(rewards, and(eq(rewards.adminId, countries.adminId), eq(rewards.countryId, countries.id)))
+    .leftJoin(
+      rewardItems,
+      and(eq(rewardItems.adminId, rewards.adminId), eq(rewardItems.rewardId, rewards.id)),
+    )
+    .where(
+      and(
+        eq(countries.adminId, sql.placeholder("adminId")),
+        // A user without a country matches Worldwide only: code = null is never true.
+        or(eq(countries.code, sql.placeholder("geo")), eq(countries.code, worldwide.code)),
+      ),
+    )
+    .orderBy(
+      desc(countries.priority),
+      asc(countries.id),
+      desc(rewards.order),
+      asc(rewards.id),
+      asc(rewardItems.points),
+      asc(rewardItems.id),
+    )
+    .prepare("app_catalog"),
+);
 
-  const rewardRows = await db
-    .select()
-    .from(rewards)
-    .where(and(eq(rewards.adminId, adminId), inArray(rewards.countryId, [...codeOf.keys()])));
-  rewardRows.sort(
-    (x, y) =>
-      (countryRank.get(x.countryId) ?? 0) - (countryRank.get(y.countryId) ?? 0) ||
-      y.order - x.order ||
-      x.id.localeCompare(y.id),
-  );
-  const itemRows =
-    rewardRows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(rewardItems)
-          .where(
-            and(
-              eq(rewardItems.adminId, adminId),
-              inArray(
-                rewardItems.rewardId,
-                rewardRows.map((reward) => reward.id),
-              ),
-            ),
-          )
-          .orderBy(asc(rewardItems.points), asc(rewardItems.id));
-
-  return {
-    country: geo,
-    rewards: rewardRows.map((reward) => ({
-      _id: reward.id,
-      name: reward.name,
-      iconUrl: uploadUrl(reward.iconUploadId),
-      countryCode: codeOf.get(reward.countryId) ?? worldwide.code,
-      items: itemRows
-        .filter((item) => item.rewardId === reward.id)
-        .map((item) => ({ _id: item.id, cost: item.cost, points: item.points })),
-    })),
-  };
+/** The rewards a user may redeem (see catalogQuery for the order). */
+export async function catalogFor(db: Db, adminId: string, geo: string | null): Promise<AppCatalogAnswer> {
+  const rows = await catalogQuery(db).execute({ adminId, geo });
+  const answer: AppCatalogAnswer = { country: geo, rewards: [] };
+  for (const row of rows) {
+    let reward = answer.rewards.at(-1);
+    if (reward?._id !== row.rewardId) {
+      reward = {
+        _id: row.rewardId,
+        name: row.name,
+        iconUrl: uploadUrl(row.iconUploadId),
+        countryCode: row.countryCode,
+        items: [],
+      };
+      answer.rewards.push(reward);
+    }
+    if (row.itemId !== null && row.cost !== null && row.points !== null) {
+      reward.items.push({ _id: row.itemId, cost: row.cost, points: row.points });
+    }
+  }
+  return answer;
 }
