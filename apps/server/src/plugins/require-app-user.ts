@@ -2,6 +2,7 @@ import { appKeyHeader, messages } from "@rewards/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { type AppUserRow, admins, appUserColumns, appUserSessions, appUsers } from "../db/schema/index.ts";
 import type { AppTokens } from "../lib/app-tokens.ts";
 import { bearerToken } from "../lib/bearer-token.ts";
@@ -47,7 +48,7 @@ function appKeyOf(request: FastifyRequest): string {
  * plans each once per connection): the tenant of an app key, and for the signed-in calls the tenant with
  * the user of a live session in one round trip.
  */
-function prepareQueries(db: Db) {
+const queriesOf = preparedPerDatabase((db) => {
   const activeKey = and(eq(admins.appKey, sql.placeholder("key")), eq(admins.status, "active"));
   return {
     tenantOfKey: db.select({ id: admins.id }).from(admins).where(activeKey).prepare("app_tenant"),
@@ -67,17 +68,7 @@ function prepareQueries(db: Db) {
       .where(activeKey)
       .prepare("app_tenant_session_user"),
   };
-}
-
-const preparedQueries = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
-function queriesOf(db: Db) {
-  let queries = preparedQueries.get(db);
-  if (!queries) {
-    queries = prepareQueries(db);
-    preparedQueries.set(db, queries);
-  }
-  return queries;
-}
+});
 
 /** Reads the tenant of the request's app key into request.appTenant; 401 when no active app has it. */
 async function readTenant(request: FastifyRequest, db: Db): Promise<AppTenant> {

@@ -9,7 +9,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDatabase, prepareNamed } from "../../db/execute-named.ts";
+import { preparedPerDatabase, prepareNamed } from "../../db/prepared.ts";
 import { appUsers, completedOffers, pointHolds, pointsLedger, redeems } from "../../db/schema/index.ts";
 
 export type AppPage = z.output<typeof appPageQuerySchema>;

@@ -2,7 +2,7 @@ import type { AppCatalogAnswer } from "@rewards/contract";
 import { worldwide } from "@rewards/contract/country-list";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDatabase } from "../../db/execute-named.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { countries, rewardItems, rewards } from "../../db/schema/index.ts";
 import { uploadUrl } from "../../lib/uploads.ts";
 

@@ -1,6 +1,7 @@
 import { generalConfigDefaults, type OfferNetwork, type PostbackOutcome } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { admins, appUsers, generalConfigs, networkConfigs, payoutSettings } from "../../db/schema/index.ts";
 import {
   type HoldSettings,
@@ -53,8 +54,8 @@ export type Tenant = {
  * per database and prepared under a name, so PostgreSQL plans its joins once per connection (planning them
  * cost ten times running them).
  */
-function prepareTenantQuery(db: Db) {
-  return db
+const tenantQuery = preparedPerDatabase((db) =>
+  db
     .select({
       adminId: admins.id,
       adminStatus: admins.status,
@@ -94,24 +95,17 @@ function prepareTenantQuery(db: Db) {
     .leftJoin(appUsers, and(eq(appUsers.adminId, admins.id), eq(appUsers.id, sql.placeholder("userId"))))
     .where(eq(admins.postbackKey, sql.placeholder("key")))
     .limit(1)
-    .prepare("postback_tenant");
-}
+    .prepare("postback_tenant"),
+);
 
-const tenantQueries = new WeakMap<Db, ReturnType<typeof prepareTenantQuery>>();
-
-/** The tenant of a postback key, with what the request needs of it (see prepareTenantQuery). */
+/** The tenant of a postback key, with what the request needs of it (see tenantQuery). */
 export async function loadTenant(
   db: Db,
   key: string,
   network: OfferNetwork,
   ids: { userId: string | null | undefined; transactionId: string | null | undefined },
 ): Promise<Tenant | null> {
-  let query = tenantQueries.get(db);
-  if (!query) {
-    query = prepareTenantQuery(db);
-    tenantQueries.set(db, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await tenantQuery(db).execute({
     key,
     network,
     // Null matches no row: a user id that is not a uuid names nobody (and would not cast).

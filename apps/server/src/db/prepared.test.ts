@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
 import type { Database } from "./client.ts";
-import { executeNamed } from "./execute-named.ts";
+import { executeNamed } from "./prepared.ts";
 
 let database: Database;
 beforeAll(async () => {
