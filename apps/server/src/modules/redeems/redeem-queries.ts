@@ -27,7 +27,7 @@ import {
   rewardMailDraft,
 } from "../payouts/index.ts";
 import { toIpScreening } from "../risk/index.ts";
-import { toDelivery, toRedeem } from "./redeems.mapper.ts";
+import { redeemListColumns, toDelivery, toRedeem } from "./redeems.mapper.ts";
 
 type RedeemFilter = z.output<typeof redeemFilterSchema>;
 type RedeemSort = (typeof redeemSortFields)[number];
@@ -68,7 +68,7 @@ const redeemPage = (
   page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
 ) =>
   db
-    .select({ redeem: redeems, userEmail: usernameOf(redeems.userId) })
+    .select({ redeem: redeemListColumns, userEmail: usernameOf(redeems.userId) })
     .from(redeems)
     .where(page.where)
     .orderBy(...page.orderBy)

@@ -1,12 +1,32 @@
 import type { MailDelivery, Redeem } from "@rewards/contract";
-import type { mailOutbox, redeems } from "../../db/schema/index.ts";
+import { type mailOutbox, redeems } from "../../db/schema/index.ts";
 import { maskSecret } from "../../lib/secrets.ts";
 import { toRiskReasons } from "../risk/index.ts";
 
 export type RedeemRow = typeof redeems.$inferSelect;
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export const toRedeem = (row: RedeemRow, userEmail: string): Redeem => ({
+/** The columns a redeem's list row shows (toRedeem): a page reads these, not the mail's body or the IPs. */
+export const redeemListColumns = {
+  id: redeems.id,
+  userId: redeems.userId,
+  redeemEmail: redeems.redeemEmail,
+  rewardName: redeems.rewardName,
+  rewardAmount: redeems.rewardAmount,
+  rewardCost: redeems.rewardCost,
+  rewardExtraInfo: redeems.rewardExtraInfo,
+  redeemDate: redeems.redeemDate,
+  status: redeems.status,
+  code: redeems.code,
+  subject: redeems.subject,
+  paidAt: redeems.paidAt,
+  riskReasons: redeems.riskReasons,
+};
+
+export const toRedeem = (
+  row: Pick<RedeemRow, keyof typeof redeemListColumns>,
+  userEmail: string,
+): Redeem => ({
   _id: row.id,
   redeemUser: row.userId,
   userEmail,
