@@ -1,0 +1,2 @@
+DROP INDEX "redeems_admin_paid_idx";--> statement-breakpoint
+CREATE INDEX "redeems_admin_paid_idx" ON "redeems" USING btree ("admin_id","paid_at","paid_via","reward_cost","status") WHERE "redeems"."paid_at" IS NOT NULL;
