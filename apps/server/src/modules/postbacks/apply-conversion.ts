@@ -1,8 +1,8 @@
 import type { OfferNetwork } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { executeNamed } from "../../db/prepared.ts";
 import { insertWhen } from "../../db/insert-when.ts";
+import { executeNamed } from "../../db/prepared.ts";
 import { appUsers, completedOffers, postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { creditOffer, creditSteps, reverseOffer } from "../ledger/index.ts";
