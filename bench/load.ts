@@ -280,7 +280,9 @@ export async function runLoad(options: LoadOptions) {
 
   const ratio = twoRun.overall.perSecond / one.overall.perSecond;
   const rssOf = (run: ClientsRun) => run.rssMaxMb.map((mb) => mb.toFixed(0)).join(" / ") || "?";
-  const cpuOf = (run: ClientsRun) => `${(run.clientCpu * 100).toFixed(0)}% of a CPU`;
+  // The client's own share of the CPUs, which the server processes and PostgreSQL did not get.
+  const cpuOf = (run: ClientsRun) =>
+    `${((run.cpuMsPerRequest.client * run.overall.perSecond) / 10).toFixed(0)}% of a CPU`;
   const cpuPerRequest = (run: ClientsRun, what: string) => {
     const { server, client, machine } = run.cpuMsPerRequest;
     return (

@@ -336,8 +336,6 @@ export async function runClients({
     allErrors,
     elapsed,
   );
-  // The client's own share of the CPUs, which the server processes and PostgreSQL did not get.
-  const clientCpu = (cpu.user + cpu.system) / 1e6 / elapsed;
   // CPU milliseconds a request: the server processes', this client's, and the whole machine's (PostgreSQL
   // is most of the rest), so a run says where its CPUs went.
   const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / Math.max(1, overall.requests);
@@ -352,7 +350,6 @@ export async function runClients({
     kinds,
     overall,
     rssMaxMb: [...rss.values()],
-    clientCpu,
     cpuMsPerRequest,
   };
 }

@@ -2,7 +2,8 @@
 -- runs costs PostgreSQL its executor's start and end whatever it writes, and a credited postback ran about
 -- 45 of them: the dashboard's three slots one by one, the analytics' five days and four reach sketches one
 -- by one, and the list positions through two nested calls. Now one statement writes each of these sets,
--- every caller in the same order, so concurrent credits still lock rows in one order.
+-- every caller in the same order, so concurrent credits still lock rows in one order. The two functions
+-- only the old statements called (list_buckets_add, analytics_reach_add) are dropped.
 
 -- The dashboard's 15-minute slot, hour and total: one statement.
 CREATE OR REPLACE FUNCTION activity_add(p_admin uuid, p_at timestamptz, p_shard smallint, p_users integer,
@@ -104,3 +105,5 @@ BEGIN
 END $$;
 --> statement-breakpoint
 DROP FUNCTION list_buckets_add(uuid, text, text[], bigint[], text[], integer);
+--> statement-breakpoint
+DROP FUNCTION analytics_reach_add(uuid, text, date, text, integer);

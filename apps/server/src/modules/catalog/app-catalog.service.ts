@@ -1,6 +1,6 @@
 import type { AppCatalogAnswer } from "@rewards/contract";
 import { worldwide } from "@rewards/contract/country-list";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { countries, rewardItems, rewards } from "../../db/schema/index.ts";
@@ -10,8 +10,8 @@ import { uploadUrl } from "../../lib/uploads.ts";
 export const catalogCodesFor = (geo: string | null) => (geo ? [geo, worldwide.code] : [worldwide.code]);
 
 /**
- * The catalog's rows for a user, one statement prepared once per database: each reward of the user's
- * country and of Worldwide with its items, countries by priority (highest first), each country's rewards
+ * The catalog's rows for a user, one statement prepared once per database: each reward of the countries
+ * catalogCodesFor names (the user's and Worldwide) with its items, countries by priority (highest first), each country's rewards
  * by priority, each reward's items by price. Index lookups (admin_id, code), (admin_id, country_id, id)
  * and (admin_id, reward_id, id).
  */
@@ -35,8 +35,7 @@ const catalogQuery = preparedPerDatabase((db) =>
     .where(
       and(
         eq(countries.adminId, sql.placeholder("adminId")),
-        // A user without a country matches Worldwide only: code = null is never true.
-        or(eq(countries.code, sql.placeholder("geo")), eq(countries.code, worldwide.code)),
+        sql`${countries.code} = any(${sql.placeholder("codes")}::text[])`,
       ),
     )
     .orderBy(
@@ -52,7 +51,7 @@ const catalogQuery = preparedPerDatabase((db) =>
 
 /** The rewards a user may redeem (see catalogQuery for the order). */
 export async function catalogFor(db: Db, adminId: string, geo: string | null): Promise<AppCatalogAnswer> {
-  const rows = await catalogQuery(db).execute({ adminId, geo });
+  const rows = await catalogQuery(db).execute({ adminId, codes: catalogCodesFor(geo) });
   const answer: AppCatalogAnswer = { country: geo, rewards: [] };
   for (const row of rows) {
     let reward = answer.rewards.at(-1);
