@@ -18,7 +18,7 @@ import { newId } from "../../lib/ids.ts";
 import { fingerprint } from "../../lib/secret-box.ts";
 import { seedDemoCatalog } from "../../seed/demo-catalog.ts";
 import { movePoints } from "../ledger/move-points.ts";
-import { getDashboard } from "./dashboard.service.ts";
+import { getDashboard, lastOffersQuery, lastRedeemsQuery } from "./dashboard.service.ts";
 
 // 2026-03-29 is the day Europe/Berlin moves to summer time (at 01:00 UTC); New York moved on 03-08.
 const now = new Date("2026-03-29T12:00:00Z");
@@ -157,6 +157,29 @@ describe("totals and the 7-day series", () => {
       status: 0,
       userEmail: expect.any(String),
     });
+  });
+
+  it("reads the latest rows' users by their key, never through a Memoize cache sized for every user", async () => {
+    // The bug: a join to app_users let PostgreSQL 15 put a Memoize node before the users; setting it up
+    // zeroed a hash table sized for a million users (12 ms at work_mem 64 MB) to read 10 rows. A handful
+    // of test rows never tempts the planner to Memoize, so the plan must show no join at all: each row's
+    // user is a subplan on the users' key.
+    const plans = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (
+        query: ReturnType<typeof lastOffersQuery> | ReturnType<typeof lastRedeemsQuery>,
+      ) => {
+        const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
+          rows: Record<string, string>[];
+        };
+        return result.rows.map((row) => Object.values(row)[0]).join("\n");
+      };
+      return [await explain(lastOffersQuery(tx, a.id)), await explain(lastRedeemsQuery(tx, a.id))];
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/SubPlan[\s\S]*app_users_pkey/);
+      expect(plan).not.toMatch(/Nested Loop|Hash Join|Merge Join|Memoize/);
+    }
   });
 
   it("answers zeros for an administrator with nothing yet, and counts only the caller's data", async () => {

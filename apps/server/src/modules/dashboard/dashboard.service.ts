@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
+import { usernameOf } from "../app-users/index.ts";
 import { lowStockItems } from "../payouts/index.ts";
 import { liabilitiesOf, payoutsTodayOf } from "./payout-figures.ts";
 
@@ -81,6 +82,23 @@ async function periodSums(
   return (result as unknown as { rows: PeriodRow[] }).rows;
 }
 
+// The latest offers and redeems with their users' e-mails by usernameOf, not by a join (usernameOf says why).
+export const lastOffersQuery = (db: Db, adminId: string) =>
+  db
+    .select({ offer: completedOffers, userEmail: usernameOf(completedOffers.userId) })
+    .from(completedOffers)
+    .where(eq(completedOffers.adminId, adminId))
+    .orderBy(desc(completedOffers.date), desc(completedOffers.id))
+    .limit(dashboardLastCount);
+
+export const lastRedeemsQuery = (db: Db, adminId: string) =>
+  db
+    .select({ redeem: redeems, userEmail: usernameOf(redeems.userId) })
+    .from(redeems)
+    .where(eq(redeems.adminId, adminId))
+    .orderBy(desc(redeems.redeemDate), desc(redeems.id))
+    .limit(dashboardLastCount);
+
 /**
  * GET /api/dash: the period's figures, all-time totals, a 7-day series and the latest rows. Every
  * figure is a sum over the tenant's 15-minute activity slots or its running totals (both kept by
@@ -125,20 +143,8 @@ export async function getDashboard(
         .where(eq(appUsers.adminId, adminId))
         .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
         .limit(dashboardLastCount),
-      db
-        .select({ offer: completedOffers, userEmail: appUsers.username })
-        .from(completedOffers)
-        .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
-        .where(eq(completedOffers.adminId, adminId))
-        .orderBy(desc(completedOffers.date), desc(completedOffers.id))
-        .limit(dashboardLastCount),
-      db
-        .select({ redeem: redeems, userEmail: appUsers.username })
-        .from(redeems)
-        .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
-        .where(eq(redeems.adminId, adminId))
-        .orderBy(desc(redeems.redeemDate), desc(redeems.id))
-        .limit(dashboardLastCount),
+      lastOffersQuery(db, adminId),
+      lastRedeemsQuery(db, adminId),
       lowStockItems(db, adminId),
       liabilitiesOf(db, adminId),
       payoutsTodayOf(db, adminId, now),
