@@ -7,6 +7,7 @@ import helmet from "helmet";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { ReplicaStatus } from "./db/read-replica.ts";
+import { type RollupCompactionWorker, startRollupCompactionWorker } from "./db/rollup-compaction.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
 import { createAppTokens } from "./lib/app-tokens.ts";
 import { withRedaction } from "./lib/log-redaction.ts";
@@ -72,6 +73,8 @@ export type AppDeps = {
   payouts?: Partial<Pick<PayoutWorkerOptions, "pollMs" | "batchSize" | "claimMs" | "timing">> | false;
   /** The release job of held credits: how often it runs (one minute by default); false runs none. */
   holdRelease?: { pollMs?: number } | false;
+  /** The compaction job of the rollups' closed periods: how often it runs (ten minutes by default); false runs none. */
+  rollupCompaction?: { pollMs?: number } | false;
   /** The PostgreSQL pool's connection counts, for the metrics (none on PGlite). */
   poolStats?: PoolStats;
   /** Where reads that may trail the writes go (analytics, exports, the dashboard); db when unset. */
@@ -244,6 +247,22 @@ export async function buildApp(deps: AppDeps) {
     });
     app.addHook("onClose", async () => {
       await holdRelease?.stop();
+    });
+  }
+
+  let rollupCompaction: RollupCompactionWorker | undefined;
+  if (deps.rollupCompaction !== false) {
+    const compactionOptions = deps.rollupCompaction ?? {};
+    app.addHook("onReady", async () => {
+      rollupCompaction = startRollupCompactionWorker({
+        db: deps.db,
+        log: app.log,
+        observeRound: observeJob("rollup_compaction"),
+        ...compactionOptions,
+      });
+    });
+    app.addHook("onClose", async () => {
+      await rollupCompaction?.stop();
     });
   }
 

@@ -5,7 +5,7 @@ import { type Db, sessionSourceOf } from "../db/client.ts";
  * The advisory lock key of each timed job. Any constants work, as long as they differ from each other
  * and from the migrations' lock (db/client.ts).
  */
-export const jobLockKeys = { holdRelease: 7_302_201 } as const;
+export const jobLockKeys = { holdRelease: 7_302_201, rollupCompaction: 7_302_202 } as const;
 
 export type JobLock = {
   /**

@@ -17,9 +17,10 @@ export async function startTestApp(
     rateLimits?: Partial<RateLimits>;
     env?: NodeJS.ProcessEnv;
     outbox?: AppDeps["outbox"];
-    /** The payout worker and the hold release job (on by default, as in production; `false` turns one off). */
+    /** The payout worker and the timed jobs (on by default, as in production; `false` turns one off). */
     payouts?: AppDeps["payouts"];
     holdRelease?: AppDeps["holdRelease"];
+    rollupCompaction?: AppDeps["rollupCompaction"];
     apiDocs?: AppDeps["apiDocs"];
     /** Logger options (e.g. a level and an in-memory stream); none by default. */
     logger?: AppDeps["logger"];
@@ -48,6 +49,7 @@ export async function startTestApp(
     outbox: options.outbox ?? { pollMs: 100, baseBackoffMs: 20 },
     ...(options.payouts !== undefined ? { payouts: options.payouts } : {}),
     ...(options.holdRelease !== undefined ? { holdRelease: options.holdRelease } : {}),
+    ...(options.rollupCompaction !== undefined ? { rollupCompaction: options.rollupCompaction } : {}),
     ...(options.apiDocs ? { apiDocs: options.apiDocs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bit,
   date,
+  index,
   integer,
   numeric,
   pgTable,
@@ -51,7 +53,11 @@ export const activityHours = pgTable(
     revenue: numeric("revenue", { precision: 16, scale: 4, mode: "number" }).notNull().default(0),
     redeems: integer("redeems").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.adminId, t.hourStart, t.shard] })],
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.hourStart, t.shard] }),
+    // The rows rollups_compact has still to fold (shard -1 holds the folded ones).
+    index("activity_hours_unfolded_idx").on(t.hourStart).where(sql`${t.shard} >= 0`),
+  ],
 );
 
 /**
@@ -118,7 +124,11 @@ export const analyticsDays = pgTable(
     paid: integer("paid").notNull().default(0),
     paidPoints: bigint("paid_points", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.adminId, t.dimension, t.day, t.key, t.shard] })],
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.dimension, t.day, t.key, t.shard] }),
+    // The rows rollups_compact has still to fold (shard -1 holds the folded ones).
+    index("analytics_days_unfolded_idx").on(t.day).where(sql`${t.shard} >= 0`),
+  ],
 );
 
 /**

@@ -225,13 +225,16 @@ describe("the slots stay true to the tables", () => {
   });
 
   it("keeps the hourly sums and the totals equal to the slots they add up", async () => {
+    // Per hour, its shards summed: the compaction job may have folded an hour's shards into one.
     const mismatches = await t.db.execute(sql`
-      select h.hour_start, h.shard from activity_hours h
-      left join (select activity_hour(bucket_start) as hour_start, shard, sum(offers) as offers, sum(revenue) as revenue,
+      select h.hour_start from (select hour_start, sum(offers) as offers, sum(revenue) as revenue,
+                                  sum(users) as users, sum(redeems) as redeems
+                                from activity_hours where admin_id = ${a.id} group by 1) h
+      left join (select activity_hour(bucket_start) as hour_start, sum(offers) as offers, sum(revenue) as revenue,
                    sum(users) as users, sum(redeems) as redeems
-                 from activity_buckets where admin_id = ${a.id} group by 1, 2) s
-        on s.hour_start = h.hour_start and s.shard = h.shard
-      where h.admin_id = ${a.id} and (h.offers, h.revenue, h.users, h.redeems) is distinct from
+                 from activity_buckets where admin_id = ${a.id} group by 1) s
+        on s.hour_start = h.hour_start
+      where (h.offers, h.revenue, h.users, h.redeems) is distinct from
         (coalesce(s.offers, 0), coalesce(s.revenue, 0), coalesce(s.users, 0), coalesce(s.redeems, 0))`);
     expect((mismatches as unknown as { rows: unknown[] }).rows).toEqual([]);
     const totals = await t.db.execute(sql`select
