@@ -111,7 +111,7 @@ async function main() {
           .map((l) => l.toFixed(1))
           .join(" ")} at the end (the CPUs are shared: timings are noisy).`,
       `Call: ${definition.method} ${definition.path}, filter ${JSON.stringify(picked.filter)}, sort date desc, ` +
-        "over HTTP on 127.0.0.1; the server is a child process (node --max-old-space-size=256), its RSS read " +
+        "over HTTP on 127.0.0.1; the server is a child process (with the heap flags of npm start), its RSS read " +
         "from /proc/<pid>/status every 100 ms.",
       "",
       `Budgets: the last byte within ${budgets.seconds} s; server RSS < ${budgets.rssMb} MB.`,

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { authEndpoints, pathOf, systemEndpoints } from "@rewards/contract";
 import { serverProcessesOf } from "../apps/server/test/support/processes.ts";
 
@@ -14,6 +15,17 @@ async function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
     });
   });
+}
+
+/**
+ * The V8 heap flags `npm start` runs the server with, read from its script in package.json so the bench
+ * measures the server as it is run (docs/performance.md, "Memory").
+ */
+function startNodeFlags(root: string): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+  ).scripts;
+  return scripts.start.match(/--max-[a-z-]+=\d+/g) ?? [];
 }
 
 /**
@@ -31,9 +43,7 @@ export async function startServer({ processes = 1 }: { processes?: number } = {}
   }
   const port = await freePort();
   const root = new URL("..", import.meta.url).pathname;
-  // The heap limit npm start sets (package.json): without it V8 lets the heap grow to ~150 MB of
-  // garbage under load before collecting, and RSS passes 300 MB.
-  const nodeFlags = ["--max-old-space-size=256", "--import", "tsx"];
+  const nodeFlags = [...startNodeFlags(root), "--import", "tsx"];
   const child = spawn(process.execPath, [...nodeFlags, "apps/server/src/server.ts"], {
     cwd: root,
     env: {

@@ -8,7 +8,6 @@ import { openConfiguredDatabase } from "./db/open.ts";
 import { openReadReplica, type ReadReplica } from "./db/read-replica.ts";
 import { loadOrCreateJwtSecret } from "./lib/installation-secret.ts";
 import { runWorkers } from "./process-cluster.ts";
-import { seedDemo } from "./seed/demo.ts";
 import { countAdmins, createDemoOwner } from "./seed/demo-owner.ts";
 
 const webRoot = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -51,6 +50,9 @@ async function main() {
   const wantsDemo = config.demoData === "auto" && database.driver === "pglite";
   const demo = wantsDemo && (await countAdmins(db)) === 0 ? await createDemoOwner(db) : null;
   if (demo) {
+    // Imported only when seeding: the demo data's generator (faker and its locales) would otherwise stay in
+    // every server process's memory.
+    const { seedDemo } = await import("./seed/demo.ts");
     await seedDemo(db, demo.id);
   }
 
