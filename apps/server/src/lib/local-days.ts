@@ -58,12 +58,22 @@ export function addDays(day: LocalDay, days: number): LocalDay {
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
 
+/** Local midnights already found, by zone and day: the dashboard asks for the same nine on every call. */
+const midnights = new Map<string, number>();
+const maxMidnights = 5_000;
+
 /** The instant the local day starts: local midnight, found from the offset in force then. */
 export function startOf(timeZone: string, day: LocalDay): Date {
-  const midnightAsUtc = Date.UTC(day.year, day.month - 1, day.day);
-  let start = midnightAsUtc - offsetAt(timeZone, midnightAsUtc);
-  // Across a DST change the offset at the guess differs from the one at the answer: settle on that one.
-  start = midnightAsUtc - offsetAt(timeZone, start);
+  const key = `${timeZone} ${day.year}-${day.month}-${day.day}`;
+  let start = midnights.get(key);
+  if (start === undefined) {
+    const midnightAsUtc = Date.UTC(day.year, day.month - 1, day.day);
+    start = midnightAsUtc - offsetAt(timeZone, midnightAsUtc);
+    // Across a DST change the offset at the guess differs from the one at the answer: settle on that one.
+    start = midnightAsUtc - offsetAt(timeZone, start);
+    if (midnights.size >= maxMidnights) midnights.clear();
+    midnights.set(key, start);
+  }
   return new Date(start);
 }
 

@@ -1,6 +1,7 @@
 import { type Dashboard, type DashboardRange, dashboardLastCount } from "@rewards/contract";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { executeNamed, preparedPerDatabase } from "../../db/prepared.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
 import { usernameOf } from "../app-users/index.ts";
@@ -65,7 +66,11 @@ async function periodSums(
   );
   const cutList = `{${cutHours.map((ms) => new Date(ms).toISOString()).join(",")}}`;
   const days = `{${dayStarts.map((ms) => ms / 1000).join(",")}}`;
-  const result = await db.execute(sql`
+  // Prepared per shape (how many hours a boundary cuts): planned once per connection.
+  const result = await executeNamed(
+    db,
+    "dash_period",
+    sql`
     select width_bucket(extract(epoch from m.at)::float8, ${days}::float8[]) as day,
       (m.at >= ${period.from} and m.at < ${period.to}) as "inPeriod",
       coalesce(sum(m.users), 0) as users, coalesce(sum(m.offers), 0) as offers,
@@ -78,12 +83,13 @@ async function periodSums(
       select bucket_start, users, offers, revenue, redeems from activity_buckets
       where admin_id = ${adminId} and (${slotRanges.length ? sql.join(slotRanges, sql` or `) : sql`false`})
     ) as m
-    group by 1, 2`);
+    group by 1, 2`,
+  );
   return (result as unknown as { rows: PeriodRow[] }).rows;
 }
 
 // The latest offers and redeems with their users' e-mails by usernameOf, not by a join (usernameOf says why).
-export const lastOffersQuery = (db: Db, adminId: string) =>
+export const lastOffersQuery = (db: Db, adminId: string | Placeholder) =>
   db
     .select({ offer: completedOffers, userEmail: usernameOf(completedOffers.userId) })
     .from(completedOffers)
@@ -91,13 +97,48 @@ export const lastOffersQuery = (db: Db, adminId: string) =>
     .orderBy(desc(completedOffers.date), desc(completedOffers.id))
     .limit(dashboardLastCount);
 
-export const lastRedeemsQuery = (db: Db, adminId: string) =>
+export const lastRedeemsQuery = (db: Db, adminId: string | Placeholder) =>
   db
     .select({ redeem: redeems, userEmail: usernameOf(redeems.userId) })
     .from(redeems)
     .where(eq(redeems.adminId, adminId))
     .orderBy(desc(redeems.redeemDate), desc(redeems.id))
     .limit(dashboardLastCount);
+
+/**
+ * The dashboard's statements of one shape, built once per database and prepared: building and planning
+ * them cost the server and PostgreSQL more than running them (key lookups on the app's indexes).
+ */
+const dashboardQueries = preparedPerDatabase((db) => {
+  const adminId = sql.placeholder("adminId");
+  return {
+    // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
+    allTime: db
+      .select({
+        users: sql<string>`coalesce(sum(${activityTotals.users}), 0)`,
+        offers: sql<string>`coalesce(sum(${activityTotals.offers}), 0)`,
+        revenue: sql<string>`coalesce(sum(${activityTotals.revenue}), 0)`,
+        redeems: sql<string>`coalesce(sum(${activityTotals.redeems}), 0)`,
+      })
+      .from(activityTotals)
+      .where(eq(activityTotals.adminId, adminId))
+      .prepare("dash_all_time"),
+    lastUsers: db
+      .select({
+        _id: appUsers.id,
+        username: appUsers.username,
+        createdAt: appUsers.createdAt,
+        device: appUsers.device,
+      })
+      .from(appUsers)
+      .where(eq(appUsers.adminId, adminId))
+      .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
+      .limit(dashboardLastCount)
+      .prepare("dash_last_users"),
+    lastOffers: lastOffersQuery(db, adminId).prepare("dash_last_offers"),
+    lastRedeems: lastRedeemsQuery(db, adminId).prepare("dash_last_redeems"),
+  };
+});
 
 /**
  * GET /api/dash: the period's figures, all-time totals, a 7-day series and the latest rows. Every
@@ -119,32 +160,14 @@ export async function getDashboard(
   const scanTo = new Date(Math.max(period.to.getTime(), dayStarts[7] ?? 0));
   const slotSums = periodSums(db, adminId, { scanFrom, scanTo, period, dayStarts });
 
+  const prepared = dashboardQueries(db);
   const [slots, [allTime], lastUsers, lastOffers, lastRedeems, lowStock, liabilities, payoutsToday] =
     await Promise.all([
       slotSums,
-      // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
-      db
-        .select({
-          users: sql<string>`coalesce(sum(${activityTotals.users}), 0)`,
-          offers: sql<string>`coalesce(sum(${activityTotals.offers}), 0)`,
-          revenue: sql<string>`coalesce(sum(${activityTotals.revenue}), 0)`,
-          redeems: sql<string>`coalesce(sum(${activityTotals.redeems}), 0)`,
-        })
-        .from(activityTotals)
-        .where(eq(activityTotals.adminId, adminId)),
-      db
-        .select({
-          _id: appUsers.id,
-          username: appUsers.username,
-          createdAt: appUsers.createdAt,
-          device: appUsers.device,
-        })
-        .from(appUsers)
-        .where(eq(appUsers.adminId, adminId))
-        .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
-        .limit(dashboardLastCount),
-      lastOffersQuery(db, adminId),
-      lastRedeemsQuery(db, adminId),
+      prepared.allTime.execute({ adminId }),
+      prepared.lastUsers.execute({ adminId }),
+      prepared.lastOffers.execute({ adminId }),
+      prepared.lastRedeems.execute({ adminId }),
       lowStockItems(db, adminId),
       liabilitiesOf(db, adminId),
       payoutsTodayOf(db, adminId, now),

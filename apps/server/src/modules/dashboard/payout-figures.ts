@@ -1,6 +1,7 @@
 import { type Dashboard, fulfilments, generalConfigDefaults, redeemStatus } from "@rewards/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { balanceTotals, generalConfigs, redeems } from "../../db/schema/index.ts";
 
 /** Points to US dollars at the app's ratio (points per dollar), rounded to cents. */
@@ -21,8 +22,8 @@ export type Owed = {
  * What the app owes: the spendable and held points of all its users and the redeems waiting to be paid,
  * from the running totals (8 shard rows kept by triggers on every ledger entry and redeem), in one query.
  */
-export async function owedOf(db: Db, adminId: string): Promise<Owed> {
-  const [row] = await db
+const owedQuery = preparedPerDatabase((db) =>
+  db
     .select({
       available: sql<string>`coalesce(sum(${balanceTotals.availablePoints}), 0)`,
       pending: sql<string>`coalesce(sum(${balanceTotals.pendingPoints}), 0)`,
@@ -30,10 +31,15 @@ export async function owedOf(db: Db, adminId: string): Promise<Owed> {
       pendingRedeemPoints: sql<string>`coalesce(sum(${balanceTotals.pendingRedeemPoints}), 0)`,
       ratio: sql<
         number | null
-      >`(select ${generalConfigs.ratio} from ${generalConfigs} where ${generalConfigs.adminId} = ${adminId})`,
+      >`(select ${generalConfigs.ratio} from ${generalConfigs} where ${generalConfigs.adminId} = ${sql.placeholder("adminId")})`,
     })
     .from(balanceTotals)
-    .where(eq(balanceTotals.adminId, adminId));
+    .where(eq(balanceTotals.adminId, sql.placeholder("adminId")))
+    .prepare("owed_of"),
+);
+
+export async function owedOf(db: Db, adminId: string): Promise<Owed> {
+  const [row] = await owedQuery(db).execute({ adminId });
   return {
     availablePoints: Number(row?.available ?? 0),
     pendingPoints: Number(row?.pending ?? 0),
@@ -62,23 +68,28 @@ const startOfUtcDay = (now: Date) =>
  * Redeems paid since the start of today (UTC) and still Sent, by how they were paid: every method in
  * order, 0 when none. A paid redeem without a method (paid before methods were recorded) counts as manual.
  */
-export async function payoutsTodayOf(db: Db, adminId: string, now: Date): Promise<Dashboard["payoutsToday"]> {
-  const method = sql<string>`coalesce(${redeems.paidVia}, 'manual')`;
-  const rows = await db
+const paidVia = sql<string>`coalesce(${redeems.paidVia}, 'manual')`;
+const payoutsTodayQuery = preparedPerDatabase((db) =>
+  db
     .select({
-      method,
+      method: paidVia,
       count: sql<string>`count(*)`,
       points: sql<string>`coalesce(sum(${redeems.rewardCost}), 0)`,
     })
     .from(redeems)
     .where(
       and(
-        eq(redeems.adminId, adminId),
-        gte(redeems.paidAt, startOfUtcDay(now)),
+        eq(redeems.adminId, sql.placeholder("adminId")),
+        gte(redeems.paidAt, sql.placeholder("since")),
         eq(redeems.status, redeemStatus.sent),
       ),
     )
-    .groupBy(method);
+    .groupBy(paidVia)
+    .prepare("payouts_today"),
+);
+
+export async function payoutsTodayOf(db: Db, adminId: string, now: Date): Promise<Dashboard["payoutsToday"]> {
+  const rows = await payoutsTodayQuery(db).execute({ adminId, since: startOfUtcDay(now) });
   const byMethod = new Map(rows.map((row) => [row.method, row]));
   return fulfilments.map((name) => ({
     method: name,

@@ -8,6 +8,7 @@ import {
 } from "@rewards/contract";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { rewardCodes, rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -161,28 +162,32 @@ export async function availableByItem(
   return new Map(rows.map((row) => [row.itemId, row.available]));
 }
 
-/**
- * The app's inventory items whose available codes are below their alert threshold, fewest first: one
- * query over the app's inventory items with a grouped count of their available codes.
- */
-export async function lowStockItems(db: Db, appId: string) {
-  const available = sql<number>`(count(${rewardCodes.id}))::int`;
-  const rows = await db
+const availableCount = sql<number>`(count(${rewardCodes.id}))::int`;
+const lowStockQuery = preparedPerDatabase((db) =>
+  db
     .select({
       rewardItemId: rewardItems.id,
       rewardName: rewards.name,
       cost: rewardItems.cost,
-      available,
+      available: availableCount,
       lowStockBelow: rewardItems.lowStockBelow,
     })
     .from(rewardItems)
     .innerJoin(rewards, eq(rewards.id, rewardItems.rewardId))
     .leftJoin(rewardCodes, and(eq(rewardCodes.rewardItemId, rewardItems.id), availableCode))
-    .where(and(eq(rewardItems.adminId, appId), eq(rewardItems.fulfilment, "inventory")))
+    .where(and(eq(rewardItems.adminId, sql.placeholder("appId")), eq(rewardItems.fulfilment, "inventory")))
     .groupBy(rewardItems.id, rewards.name)
     .having(sql`count(${rewardCodes.id}) < ${rewardItems.lowStockBelow}`)
-    .orderBy(available, rewards.name, rewardItems.id);
-  return rows;
+    .orderBy(availableCount, rewards.name, rewardItems.id)
+    .prepare("low_stock_items"),
+);
+
+/**
+ * The app's inventory items whose available codes are below their alert threshold, fewest first: one
+ * prepared query over the app's inventory items with a grouped count of their available codes.
+ */
+export async function lowStockItems(db: Db, appId: string) {
+  return lowStockQuery(db).execute({ appId });
 }
 
 /** An item's codes, newest first, masked; null when the item is not the app's. */
