@@ -45,6 +45,23 @@ export const loadBudgets = { p99Ms: 250, postbacksPerSecond: 1000, rssMb: 300 };
 /** The share of requests of each kind, in percent: a day's traffic of phones, networks and operators. */
 export const mixWeights = { app: 40, postback: 30, list: 18, details: 6, dash: 6 } as const;
 type Kind = keyof typeof mixWeights;
+
+/**
+ * BENCH_MIX=dash (or app,list…) runs only those kinds, in equal shares, to see what each costs the server
+ * and the database on its own (docs/performance.md, "What each kind of request costs"). The results
+ * name the kinds; the budgets are for the whole mix.
+ */
+function mixFromEnv(): Record<Kind, number> {
+  const named = process.env.BENCH_MIX?.split(",").filter(Boolean);
+  if (!named?.length) return { ...mixWeights };
+  const unknown = named.filter((kind) => !(kind in mixWeights));
+  if (unknown.length)
+    throw new Error(`BENCH_MIX: unknown kinds ${unknown.join(", ")} (${Object.keys(mixWeights)})`);
+  return Object.fromEntries(
+    Object.keys(mixWeights).map((kind) => [kind, named.includes(kind) ? 1 : 0]),
+  ) as Record<Kind, number>;
+}
+const weights = mixFromEnv();
 const appUserPassword = "bench-app-user-password-17";
 
 export type LoadOptions = {
@@ -180,10 +197,10 @@ export async function runLoad(options: LoadOptions) {
   const mixed = (prefix: string) => {
     const postbacks = postbackSource(tenant, prefix);
     sources.push(postbacks);
-    const total = Object.values(mixWeights).reduce((a, b) => a + b, 0);
+    const total = Object.values(weights).reduce((a, b) => a + b, 0);
     return (): LoadRequest => {
       let roll = Math.random() * total;
-      for (const [kind, weight] of Object.entries(mixWeights) as [Kind, number][]) {
+      for (const [kind, weight] of Object.entries(weights) as [Kind, number][]) {
         roll -= weight;
         if (roll >= 0) continue;
         if (kind === "postback") return postbacks.next();
@@ -311,7 +328,10 @@ export async function runLoad(options: LoadOptions) {
       `GET /api/dash ${mixWeights.dash}%). Dashboard and app requests accept gzip. Every request is timed by the client ` +
       "(node:http, all samples kept, exact percentiles) from before it is written to the last byte of its answer; " +
       "the client runs on the same CPUs as the server and the database. Errors: any non-2xx answer (a 429 too), " +
-      "socket errors, 10 s timeouts.",
+      "socket errors, 10 s timeouts." +
+      (process.env.BENCH_MIX
+        ? ` **This run: only ${process.env.BENCH_MIX} (BENCH_MIX), not the mix above.**`
+        : ""),
     "",
     `Budget: p99 ≤ ${loadBudgets.p99Ms} ms over all requests, no errors, RSS < ${loadBudgets.rssMb} MB per server process.`,
     "",
