@@ -1,6 +1,6 @@
 CREATE INDEX "activity_hours_unfolded_idx" ON "activity_hours" USING btree ("hour_start") WHERE "activity_hours"."shard" >= 0;--> statement-breakpoint
 CREATE INDEX "analytics_days_unfolded_idx" ON "analytics_days" USING btree ("day") WHERE "analytics_days"."shard" >= 0;--> statement-breakpoint
--- Rollup compaction (docs/performance.md, "Rollup compaction"). The triggers spread each hour's and each
+-- Rollup compaction (docs/decisions/0030-rollup-compaction.md). The triggers spread each hour's and each
 -- day's figures over 8 shard rows so that concurrent postbacks do not queue on one row; once the hour or day
 -- is over, those rows only cost the dashboard and analytics reads 8 rows where 1 would do. This folds the
 -- shards of hours that ended more than an hour ago (activity_hours) and of days before yesterday
