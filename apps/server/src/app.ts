@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import { apiDocsPath, isApiPath, type Message, messages } from "@rewards/contract";
-import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { ReplicaStatus } from "./db/read-replica.ts";
-import { type RollupCompactionWorker, startRollupCompactionWorker } from "./db/rollup-compaction.ts";
+import { startRollupCompactionWorker } from "./db/rollup-compaction.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
 import { createAppTokens } from "./lib/app-tokens.ts";
 import { withRedaction } from "./lib/log-redaction.ts";
 import { createMetrics, type Metrics, type PoolStats } from "./lib/metrics.ts";
-import { type OutboxOptions, type OutboxWorker, startOutboxWorker } from "./lib/outbox.ts";
+import { type OutboxOptions, startOutboxWorker } from "./lib/outbox.ts";
 import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
 import type { RoundOutcome } from "./lib/polling-worker.ts";
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
@@ -33,8 +33,6 @@ import { networkRoutes } from "./modules/network/index.ts";
 import { notificationsRoutes } from "./modules/notifications/index.ts";
 import { offersRoutes } from "./modules/offers/index.ts";
 import {
-  type HoldReleaseWorker,
-  type PayoutWorker,
   type PayoutWorkerOptions,
   payoutsRoutes,
   startHoldReleaseWorker,
@@ -123,7 +121,6 @@ export async function buildApp(deps: AppDeps) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  let payoutWorker: PayoutWorker | undefined;
   // Only an installation that scrapes them (METRICS_TOKEN) measures anything.
   const metrics = config.metricsToken ? createMetrics(deps.db, deps.poolStats, deps.replicaStatus) : null;
   const observeJob = (job: string) =>
@@ -131,7 +128,14 @@ export async function buildApp(deps: AppDeps) {
       ? (outcome: RoundOutcome, seconds: number) => metrics.observeJobRound(job, outcome, seconds)
       : undefined;
   const readDb = deps.readDb ?? deps.db;
-  app.decorate("deps", { db: deps.db, readDb, config, wakePayouts: () => payoutWorker?.wake(), metrics });
+  app.decorate("deps", {
+    db: deps.db,
+    readDb,
+    config,
+    // payoutWorker is declared further down; routes call this only once the app is ready.
+    wakePayouts: () => payoutWorker()?.wake(),
+    metrics,
+  });
   if (metrics) {
     app.addHook("onResponse", async (request, reply) => {
       // The route's pattern, or one series for every address no route matched.
@@ -197,74 +201,45 @@ export async function buildApp(deps: AppDeps) {
   // Counted in the database: shared by every process, kept across restarts.
   const guards = createGuards(deps.db, deps.rateLimits ?? defaultRateLimits);
 
-  let outbox: OutboxWorker | undefined;
-  if (deps.outbox !== false) {
-    const outboxOptions = deps.outbox ?? {};
-    app.addHook("onReady", async () => {
-      outbox = startOutboxWorker({
-        db: deps.db,
-        log: app.log,
-        deliver: deliverThroughTenantMailgun(deps.db, config.mailgunBaseUrl, config.outboundTimeoutMs),
-        // A send cannot outlast its time-out, so a claim far longer than it only lapses for a dead process.
-        claimMs: 12 * config.outboundTimeoutMs,
-        observeRound: observeJob("mail_outbox"),
-        ...outboxOptions,
-      });
-    });
-    app.addHook("onClose", async () => {
-      await outbox?.stop();
-    });
-  }
+  const outbox = backgroundWorker(app, deps.outbox, (options) =>
+    startOutboxWorker({
+      db: deps.db,
+      log: app.log,
+      deliver: deliverThroughTenantMailgun(deps.db, config.mailgunBaseUrl, config.outboundTimeoutMs),
+      // A send cannot outlast its time-out, so a claim far longer than it only lapses for a dead process.
+      claimMs: 12 * config.outboundTimeoutMs,
+      observeRound: observeJob("mail_outbox"),
+      ...options,
+    }),
+  );
   const payoutTiming = { timing: { timeoutMs: config.outboundTimeoutMs } };
-  if (deps.payouts !== false) {
-    const payoutOptions = deps.payouts ?? {};
-    app.addHook("onReady", async () => {
-      payoutWorker = startPayoutWorker({
-        db: deps.db,
-        log: app.log,
-        onMailQueued: () => outbox?.wake(),
-        claimMs: 12 * config.outboundTimeoutMs,
-        observeRound: observeJob("payouts"),
-        ...payoutOptions,
-        timing: { ...payoutTiming.timing, ...payoutOptions.timing },
-      });
-    });
-    app.addHook("onClose", async () => {
-      await payoutWorker?.stop();
-    });
-  }
-
-  let holdRelease: HoldReleaseWorker | undefined;
-  if (deps.holdRelease !== false) {
-    const holdReleaseOptions = deps.holdRelease ?? {};
-    app.addHook("onReady", async () => {
-      holdRelease = startHoldReleaseWorker({
-        db: deps.db,
-        log: app.log,
-        observeRound: observeJob("hold_release"),
-        ...holdReleaseOptions,
-      });
-    });
-    app.addHook("onClose", async () => {
-      await holdRelease?.stop();
-    });
-  }
-
-  let rollupCompaction: RollupCompactionWorker | undefined;
-  if (deps.rollupCompaction !== false) {
-    const compactionOptions = deps.rollupCompaction ?? {};
-    app.addHook("onReady", async () => {
-      rollupCompaction = startRollupCompactionWorker({
-        db: deps.db,
-        log: app.log,
-        observeRound: observeJob("rollup_compaction"),
-        ...compactionOptions,
-      });
-    });
-    app.addHook("onClose", async () => {
-      await rollupCompaction?.stop();
-    });
-  }
+  const payoutWorker = backgroundWorker(app, deps.payouts, (options) =>
+    startPayoutWorker({
+      db: deps.db,
+      log: app.log,
+      onMailQueued: () => outbox()?.wake(),
+      claimMs: 12 * config.outboundTimeoutMs,
+      observeRound: observeJob("payouts"),
+      ...options,
+      timing: { ...payoutTiming.timing, ...options.timing },
+    }),
+  );
+  backgroundWorker(app, deps.holdRelease, (options) =>
+    startHoldReleaseWorker({
+      db: deps.db,
+      log: app.log,
+      observeRound: observeJob("hold_release"),
+      ...options,
+    }),
+  );
+  backgroundWorker(app, deps.rollupCompaction, (options) =>
+    startRollupCompactionWorker({
+      db: deps.db,
+      log: app.log,
+      observeRound: observeJob("rollup_compaction"),
+      ...options,
+    }),
+  );
 
   await registerMultipart(app);
   // Before every route: the document is collected from the routes as they are added.
@@ -274,7 +249,7 @@ export async function buildApp(deps: AppDeps) {
   // Networks' postbacks: no token, the key in the path names the tenant (docs/features/postbacks.md).
   await app.register(postbackRoutes);
   // Tremendous's webhooks: the app key in the path names the app, the signature proves the sender.
-  await app.register(tremendousWebhookRoutes, { onMailQueued: () => outbox?.wake(), ...payoutTiming });
+  await app.register(tremendousWebhookRoutes, { onMailQueued: () => outbox()?.wake(), ...payoutTiming });
   await app.register(authRoutes, { prefix: "/api", auth, guards });
   await app.register(inviteRoutes, { prefix: "/api", auth, team });
   // The mobile app's API: the x-app-key header names the tenant; app tokens never open /api (decision 0017).
@@ -297,7 +272,7 @@ export async function buildApp(deps: AppDeps) {
       await signedIn.register(offersRoutes);
       await signedIn.register(searchRoutes);
       await signedIn.register(postbackLogRoutes);
-      await signedIn.register(redeemAdminRoutes, { onQueued: () => outbox?.wake() });
+      await signedIn.register(redeemAdminRoutes, { onQueued: () => outbox()?.wake() });
       await signedIn.register(catalogRoutes);
       await signedIn.register(payoutsRoutes);
       await signedIn.register(giveawayRoutes);
@@ -321,4 +296,26 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(404).send(errorAnswer(404, messages.routeNotFound(request.method, path)));
   });
   return app;
+}
+
+/**
+ * A background worker started when the app is ready and stopped (its round under way finished) when the
+ * app closes; `false` in the deps runs none. Answers the running worker: undefined before it starts or
+ * when it is off.
+ */
+function backgroundWorker<Options extends object, Worker extends { stop(): Promise<void> }>(
+  app: FastifyInstance,
+  options: Options | false | undefined,
+  start: (options: Partial<Options>) => Worker,
+): () => Worker | undefined {
+  let worker: Worker | undefined;
+  if (options !== false) {
+    app.addHook("onReady", async () => {
+      worker = start(options ?? {});
+    });
+    app.addHook("onClose", async () => {
+      await worker?.stop();
+    });
+  }
+  return () => worker;
 }

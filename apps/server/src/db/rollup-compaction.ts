@@ -48,4 +48,3 @@ export function startRollupCompactionWorker(options: RollupCompactionOptions) {
     },
   });
 }
-export type RollupCompactionWorker = ReturnType<typeof startRollupCompactionWorker>;

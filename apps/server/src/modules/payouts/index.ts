@@ -37,7 +37,7 @@ export {
   startPayoutWorker,
 } from "./payout-worker.ts";
 export { payoutsRoutes } from "./payouts.routes.ts";
-export { type HoldReleaseWorker, releaseDueHolds, startHoldReleaseWorker } from "./release-worker.ts";
+export { releaseDueHolds, startHoldReleaseWorker } from "./release-worker.ts";
 export {
   builtInRewardMail,
   composeRewardMail,

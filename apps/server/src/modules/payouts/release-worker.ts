@@ -74,4 +74,3 @@ export function startHoldReleaseWorker(options: HoldReleaseOptions) {
     },
   });
 }
-export type HoldReleaseWorker = ReturnType<typeof startHoldReleaseWorker>;
