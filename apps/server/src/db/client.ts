@@ -129,6 +129,18 @@ export function sessionSourceOf(db: Db): (() => Promise<pg.PoolClient>) | undefi
   return sessionSources.get(db);
 }
 
+/**
+ * A Db that stands for whichever database is current (the read replica's readDb, which falls back to the
+ * primary) answers that database under this key; `databaseNow` sees through it. What is kept per database
+ * (prepared statements) must be keyed by the database itself, or it would keep using the one that was
+ * current when it was built.
+ */
+export const currentDatabase = Symbol("currentDatabase");
+
+export function databaseNow(db: Db): Db {
+  return (db as { [currentDatabase]?: Db })[currentDatabase] ?? db;
+}
+
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "./client.ts";
+import { type Db, databaseNow, type Tx } from "./client.ts";
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
@@ -38,11 +38,13 @@ export function prepareNamed(db: Db, name: string, statement: SQL) {
 /**
  * Statements built once per database and prepared under names, so neither the server nor PostgreSQL builds
  * or plans them again (a query builder's SQL costs the server about as much to build as the database to
- * run a key lookup). `build` makes them with sql.placeholder for the values of a call.
+ * run a key lookup). `build` makes them with sql.placeholder for the values of a call. A Db that switches
+ * (the read replica's) is seen through: each database it stands for gets statements of its own.
  */
 export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
-  return (db) => {
+  return (anyDb) => {
+    const db = databaseNow(anyDb);
     let statements = built.get(db);
     if (!statements) {
       statements = build(db);

@@ -9,6 +9,7 @@ import {
   ownerOf,
   readFigures,
   startReplicaApp,
+  waitFor,
 } from "../../test/replica/read-database.ts";
 import { createScratchDatabase, openTestDatabase } from "../../test/support/test-database.ts";
 import { ConfigError, loadConfig } from "../config.ts";
@@ -56,6 +57,7 @@ describe("reads from the read database, writes to the primary", () => {
   let readStore: Database;
   let replica: ReadReplica | undefined;
   let dropReadStore = async () => {};
+  let readStoreName = "";
   let app: FastifyInstance;
   let owner: Awaited<ReturnType<typeof ownerOf>>;
   let snapshotEmails: string[];
@@ -69,6 +71,7 @@ describe("reads from the read database, writes to the primary", () => {
       readStore = await openPostgres(scratch.url);
       await readStore.migrate();
       dropReadStore = scratch.drop;
+      readStoreName = scratch.name;
       replica = await openReadReplica(scratch.url, primary.db, { checkMs: 200 });
       readDb = replica.readDb;
     } else {
@@ -147,6 +150,30 @@ describe("reads from the read database, writes to the primary", () => {
     expect(await metricValue(app, "db_replica_in_use")).toBe(1);
     expect(await metricValue(app, "db_replica_lag_seconds")).toBe(0);
   });
+
+  // PostgreSQL only: on PGlite there is no DATABASE_READ_URL, so no read database to switch away from.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "falls back to the primary when the read database goes away, prepared statements included",
+    async () => {
+      if (!replica) throw new Error("no read replica opened");
+      // The dashboard's statements are prepared per database; they were built while the read database was
+      // current, and must not follow it away (a bug that once answered 503 here).
+      expect(await readFigures(app, owner.headers)).toMatchObject({ dashboardUsers: 2, exportedRows: 2 });
+      await primary.db.execute(sql.raw(`alter database ${readStoreName} allow_connections false`));
+      await primary.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${readStoreName}`,
+      );
+      try {
+        await waitFor("the reads to leave the read database", async () => !replica?.status().inUse);
+        expect(await readFigures(app, owner.headers)).toMatchObject({ dashboardUsers: 5, exportedRows: 5 });
+      } finally {
+        await primary.db.execute(sql.raw(`alter database ${readStoreName} allow_connections true`));
+      }
+      await replica.check();
+      expect(replica.status().inUse).toBe(true);
+      expect(await readFigures(app, owner.headers)).toMatchObject({ dashboardUsers: 2, exportedRows: 2 });
+    },
+  );
 });
 
 describe("a read database that does not answer", () => {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "./client.ts";
-import { serverStatementLimits } from "./client.ts";
+import { currentDatabase, serverStatementLimits } from "./client.ts";
 import * as schema from "./schema/index.ts";
 
 /** What the metrics and the start-up banner say about the replica. */
@@ -100,6 +100,7 @@ export async function openReadReplica(
   const readDb = new Proxy({} as Db, {
     get(_target, property) {
       const target = current();
+      if (property === currentDatabase) return target;
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
