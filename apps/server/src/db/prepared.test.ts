@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
 import type { Database } from "./client.ts";
-import { executeNamed } from "./prepared.ts";
+import { executeNamed, inText } from "./prepared.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -47,5 +47,21 @@ describe("executeNamed", () => {
       );
       expect(rows).toEqual([{ shapes: 2 }]);
     });
+  });
+});
+
+describe("inText", () => {
+  it("writes the code's constants into the statement's text, quoted", async () => {
+    const { rows } = await executeNamed(
+      database.db,
+      "test_in_text",
+      sql`select ${inText(7)}::integer as seven, ${inText("it's")}::text as quoted`,
+    );
+    expect(rows).toEqual([{ seven: 7, quoted: "it's" }]);
+  });
+
+  it("takes only integers for numbers", () => {
+    expect(() => inText(1.5)).toThrow(/integers/);
+    expect(() => inText(Number.NaN)).toThrow(/integers/);
   });
 });

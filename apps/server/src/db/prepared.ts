@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, databaseNow, type Tx } from "./client.ts";
 
@@ -34,6 +34,25 @@ export function prepareNamed(db: Db, name: string, statement: SQL) {
       (await prepared.execute(values)) as { rows: Record<string, unknown>[] },
   };
 }
+
+/**
+ * A constant of the code written into a prepared statement's text instead of sent as a value. PostgreSQL
+ * plans a named statement for its values five times, then keeps one generic plan only if that plan costs
+ * no more than theirs did. A constant sent as a value is unknown to the generic plan: for `LIMIT $1` it
+ * assumes a tenth of the rows, for `status = $2` an average status, costs more, and every call was planned
+ * again (the postback's tenant read: 1 ms planning for 0.15 ms running). Only for the code's own constants,
+ * never for a request's values.
+ */
+export function inText(value: number | string): SQL {
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new Error(`inText takes integers: ${value}`);
+    return sql.raw(String(value));
+  }
+  return sql.raw(`'${value.replaceAll("'", "''")}'`);
+}
+
+/** `.limit()` with its count in the text (see inText): drizzle's limit takes a number or a placeholder. */
+export const limitInText = (count: number) => inText(count) as unknown as number;
 
 /**
  * Statements built once per database and prepared under names, so neither the server nor PostgreSQL builds

@@ -1,7 +1,7 @@
 import { type Dashboard, type DashboardRange, dashboardLastCount } from "@rewards/contract";
 import { desc, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { executeNamed, preparedPerDatabase } from "../../db/prepared.ts";
+import { executeNamed, limitInText, preparedPerDatabase } from "../../db/prepared.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
 import { usernameOf } from "../app-users/index.ts";
@@ -95,7 +95,7 @@ export const lastOffersQuery = (db: Db, adminId: string | Placeholder) =>
     .from(completedOffers)
     .where(eq(completedOffers.adminId, adminId))
     .orderBy(desc(completedOffers.date), desc(completedOffers.id))
-    .limit(dashboardLastCount);
+    .limit(limitInText(dashboardLastCount));
 
 export const lastRedeemsQuery = (db: Db, adminId: string | Placeholder) =>
   db
@@ -103,7 +103,7 @@ export const lastRedeemsQuery = (db: Db, adminId: string | Placeholder) =>
     .from(redeems)
     .where(eq(redeems.adminId, adminId))
     .orderBy(desc(redeems.redeemDate), desc(redeems.id))
-    .limit(dashboardLastCount);
+    .limit(limitInText(dashboardLastCount));
 
 /**
  * The dashboard's statements of one shape, built once per database and prepared: building and planning
@@ -133,7 +133,7 @@ const dashboardQueries = preparedPerDatabase((db) => {
       .from(appUsers)
       .where(eq(appUsers.adminId, adminId))
       .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
-      .limit(dashboardLastCount)
+      .limit(limitInText(dashboardLastCount))
       .prepare("dash_last_users"),
     lastOffers: lastOffersQuery(db, adminId).prepare("dash_last_offers"),
     lastRedeems: lastRedeemsQuery(db, adminId).prepare("dash_last_redeems"),

@@ -1,7 +1,7 @@
 import { type Dashboard, fulfilments, generalConfigDefaults, redeemStatus } from "@rewards/contract";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDatabase } from "../../db/prepared.ts";
+import { inText, preparedPerDatabase } from "../../db/prepared.ts";
 import { balanceTotals, generalConfigs, redeems } from "../../db/schema/index.ts";
 
 /** Points to US dollars at the app's ratio (points per dollar), rounded to cents. */
@@ -68,7 +68,7 @@ const startOfUtcDay = (now: Date) =>
  * Redeems paid since the start of today (UTC) and still Sent, by how they were paid: every method in
  * order, 0 when none. A paid redeem without a method (paid before methods were recorded) counts as manual.
  */
-const paidVia = sql<string>`coalesce(${redeems.paidVia}, 'manual')`;
+const paidVia = sql<string>`coalesce(${redeems.paidVia}, ${inText("manual")})`;
 const payoutsTodayQuery = preparedPerDatabase((db) =>
   db
     .select({
@@ -81,7 +81,7 @@ const payoutsTodayQuery = preparedPerDatabase((db) =>
       and(
         eq(redeems.adminId, sql.placeholder("adminId")),
         gte(redeems.paidAt, sql.placeholder("since")),
-        eq(redeems.status, redeemStatus.sent),
+        eq(redeems.status, inText(redeemStatus.sent)),
       ),
     )
     .groupBy(paidVia)

@@ -8,7 +8,7 @@ import {
 } from "@rewards/contract";
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDatabase } from "../../db/prepared.ts";
+import { inText, preparedPerDatabase } from "../../db/prepared.ts";
 import { rewardCodes, rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -175,7 +175,9 @@ const lowStockQuery = preparedPerDatabase((db) =>
     .from(rewardItems)
     .innerJoin(rewards, eq(rewards.id, rewardItems.rewardId))
     .leftJoin(rewardCodes, and(eq(rewardCodes.rewardItemId, rewardItems.id), availableCode))
-    .where(and(eq(rewardItems.adminId, sql.placeholder("appId")), eq(rewardItems.fulfilment, "inventory")))
+    .where(
+      and(eq(rewardItems.adminId, sql.placeholder("appId")), eq(rewardItems.fulfilment, inText("inventory"))),
+    )
     .groupBy(rewardItems.id, rewards.name)
     .having(sql`count(${rewardCodes.id}) < ${rewardItems.lowStockBelow}`)
     .orderBy(availableCount, rewards.name, rewardItems.id)

@@ -1,7 +1,7 @@
 import { generalConfigDefaults, type OfferNetwork, type PostbackOutcome } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDatabase } from "../../db/prepared.ts";
+import { limitInText, preparedPerDatabase } from "../../db/prepared.ts";
 import { admins, appUsers, generalConfigs, networkConfigs, payoutSettings } from "../../db/schema/index.ts";
 import {
   type HoldSettings,
@@ -94,7 +94,7 @@ const tenantQuery = preparedPerDatabase((db) =>
     .leftJoin(payoutSettings, eq(payoutSettings.appId, admins.id))
     .leftJoin(appUsers, and(eq(appUsers.adminId, admins.id), eq(appUsers.id, sql.placeholder("userId"))))
     .where(eq(admins.postbackKey, sql.placeholder("key")))
-    .limit(1)
+    .limit(limitInText(1))
     .prepare("postback_tenant"),
 );
 
