@@ -96,21 +96,38 @@ export const okAnswerSchema = z.object({ message: z.string().optional() });
  */
 export const fileField = (description: string) => z.string().meta({ format: "binary", description });
 
-/** Zones found valid: building a formatter to test one costs more than the dashboard's own work. */
+/**
+ * Zones found valid, by their canonical names only: building a formatter to test one costs more than the
+ * dashboard's own work. Intl also takes any mix of cases ("eUrOpE/bErLiN"); such a spelling is checked
+ * each time and never kept, so what is kept is bounded by the zone list, whatever callers send.
+ */
 const knownZones = new Set<string>();
 
 /** Whether this runtime knows the IANA time zone (Europe/Berlin, UTC). */
 export function isTimeZone(zone: string): boolean {
   if (knownZones.has(zone)) return true;
+  let canonical: string;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    canonical = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
-  // Bounded: Intl also takes any mix of cases ("eUrOpE/bErLiN"), so callers could name endless valid zones.
-  if (knownZones.size < 1_000) knownZones.add(zone);
+  if (canonical === zone) knownZones.add(zone);
   return true;
 }
+
+/** The zone's canonical name ("europe/berlin" → "Europe/Berlin"); a zone Intl does not know stays as it is. */
+export function canonicalTimeZone(zone: string): string {
+  if (knownZones.has(zone)) return zone;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
+/** How many zones isTimeZone keeps (for its test). */
+export const knownZoneCount = () => knownZones.size;
 
 /**
  * Whether a text that starts with YYYY-MM-DD names a real calendar day (2026-02-30 does not, though

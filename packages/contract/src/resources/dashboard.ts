@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "../common.ts";
+import { canonicalTimeZone, isTimeZone } from "../common.ts";
 import { offerStatuses } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { liabilitiesSchema, payoutsTodaySchema } from "./payouts.ts";
@@ -12,7 +12,12 @@ export const dashboardRanges = ["today", "yesterday", "last7", "last30", "thisMo
 export type DashboardRange = (typeof dashboardRanges)[number];
 
 export const dashboardQuerySchema = z.object({
-  tz: z.string().max(64).default("UTC").refine(isTimeZone, { error: messages.timeZoneInvalid }),
+  tz: z
+    .string()
+    .max(64)
+    .default("UTC")
+    .refine(isTimeZone, { error: messages.timeZoneInvalid })
+    .transform(canonicalTimeZone),
   range: z
     .enum(dashboardRanges, { error: messages.oneOf("range", dashboardRanges.join(", ")) })
     .default("today"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fileField, isTimeZone } from "../common.ts";
+import { canonicalTimeZone, fileField, isTimeZone } from "../common.ts";
 import { limits as baseLimits, generalConfigDefaults, languages, settingLimits } from "../constants.ts";
 import { messages } from "../messages.ts";
 import { boundedInt, isMaskedSecret, requiredText, savedIdSchema } from "./tenant-config.ts";
@@ -173,14 +173,17 @@ export const generalConfigBodySchema = z.object({
   timeZone: z
     .string({ error: messages.required })
     .max(64, messages.timeZone)
+    .default(generalConfigDefaults.timeZone)
     .refine(isTimeZone, { error: messages.timeZone })
-    .default(generalConfigDefaults.timeZone),
+    .transform(canonicalTimeZone),
   /** The language of e-mails to app users whose app sent no locale we speak. */
   language: z.enum(languages, { error: messages.languageUnknown }).default(generalConfigDefaults.language),
 });
 export type GeneralConfigBody = z.input<typeof generalConfigBodySchema>;
 
 export const generalConfigSchema = generalConfigBodySchema.extend({
+  // As saved (canonical already): an answer is encoded, which a one-way transform cannot be.
+  timeZone: z.string(),
   _id: savedIdSchema,
   adminId: z.string(),
   name: z.literal("general"),
