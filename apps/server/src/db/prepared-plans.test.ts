@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { userStatus } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../test/support/test-app.ts";
+import { listAppUsers } from "../modules/app-users/app-users.service.ts";
 import { getDashboard } from "../modules/dashboard/dashboard.service.ts";
 import { loadTenant } from "../modules/postbacks/postback-tenant.ts";
 import type { Db, Tx } from "./client.ts";
@@ -92,3 +94,21 @@ it.runIf(process.env.TEST_DATABASE_URL)("plans the dashboard's statements once p
   const settled = plans.filter((plan) => plan.name !== "payouts_today");
   expect(settled.filter((plan) => plan.generic !== 7)).toEqual([]);
 });
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "plans a list's count from its position index once per connection",
+  async () => {
+    const plans = await plansAfter(async (tx) => {
+      const page = await listAppUsers(tx, a.id, {
+        filter: { status: userStatus.active },
+        sortField: "createdAt",
+        sortOrder: "desc",
+        pageNumber: 1,
+        pageSize: 10,
+      });
+      expect(page.totalCountKind).toBe("exact");
+    });
+    // executeNamed numbers its names in the order the process first ran them.
+    expect(plans).toEqual([{ name: expect.stringMatching(/^list_total_\d+$/), generic: 7, custom: 5 }]);
+  },
+);

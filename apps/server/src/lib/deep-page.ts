@@ -1,6 +1,7 @@
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
+import { executeNamed } from "../db/prepared.ts";
 import { seekFrom } from "./keyset.ts";
 import { type BucketKind, bucketBounds } from "./list-buckets.ts";
 import {
@@ -60,10 +61,17 @@ function indexFilter<F extends object, S extends string>(
   return index.filters[key]?.(value);
 }
 
-/** The exact number of rows of a (list, filter): the index's totals, 8 rows at most. */
+/**
+ * The exact number of rows of a (list, filter): the index's totals, 8 rows at most. Prepared (one shape):
+ * planning it cost PostgreSQL more than running it, on every list call.
+ */
 async function indexedTotal(db: Db, adminId: string, list: string, filter: string) {
-  const result = await db.execute(sql`select coalesce(sum(rows), 0)::bigint as total from list_buckets
-    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0`);
+  const result = await executeNamed(
+    db,
+    "list_total",
+    sql`select coalesce(sum(rows), 0)::bigint as total from list_buckets
+    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0`,
+  );
   return Number((result as unknown as { rows: Array<{ total: string | number }> }).rows[0]?.total ?? 0);
 }
 
@@ -79,13 +87,17 @@ async function bucketAt(
   position: number,
 ) {
   const direction = order === "asc" ? sql`asc` : sql`desc`;
-  const result = await db.execute(sql`select bucket, running - rows as before, rows from (
+  const result = await executeNamed(
+    db,
+    "list_bucket_at",
+    sql`select bucket, running - rows as before, rows from (
       select bucket, rows, sum(rows) over (order by bucket ${direction}) as running from (
         select bucket, sum(rows) as rows from list_buckets
         where admin_id = ${where.adminId} and list = ${where.list} and sort = ${where.sort} and filter = ${where.filter}
         group by bucket having sum(rows) <> 0 order by bucket ${direction}
       ) as buckets
-    ) as counted where running > ${position} order by bucket ${direction} limit 1`);
+    ) as counted where running > ${position} order by bucket ${direction} limit 1`,
+  );
   const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0];
   return row ? { bucket: Number(row.bucket), before: Number(row.before), rows: Number(row.rows) } : undefined;
 }
