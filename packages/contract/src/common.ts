@@ -98,33 +98,29 @@ export const fileField = (description: string) => z.string().meta({ format: "bin
 
 /**
  * Zones found valid, by their canonical names only: building a formatter to test one costs more than the
- * dashboard's own work. Intl also takes any mix of cases ("eUrOpE/bErLiN"); such a spelling is checked
+ * dashboard's own work. Intl also takes any mix of cases ("eUrOpE/bErLiN"); such a spelling is resolved
  * each time and never kept, so what is kept is bounded by the zone list, whatever callers send.
  */
 const knownZones = new Set<string>();
 
-/** Whether this runtime knows the IANA time zone (Europe/Berlin, UTC). */
-export function isTimeZone(zone: string): boolean {
-  if (knownZones.has(zone)) return true;
+/** The zone's canonical name ("europe/berlin" → "Europe/Berlin"), or null when Intl does not know it. */
+function resolveTimeZone(zone: string): string | null {
+  if (knownZones.has(zone)) return zone;
   let canonical: string;
   try {
     canonical = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
-  if (canonical === zone) knownZones.add(zone);
-  return true;
+  knownZones.add(canonical);
+  return canonical;
 }
 
+/** Whether this runtime knows the IANA time zone (Europe/Berlin, UTC). */
+export const isTimeZone = (zone: string): boolean => resolveTimeZone(zone) !== null;
+
 /** The zone's canonical name ("europe/berlin" → "Europe/Berlin"); a zone Intl does not know stays as it is. */
-export function canonicalTimeZone(zone: string): string {
-  if (knownZones.has(zone)) return zone;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return zone;
-  }
-}
+export const canonicalTimeZone = (zone: string): string => resolveTimeZone(zone) ?? zone;
 
 /** How many zones isTimeZone keeps (for its test). */
 export const knownZoneCount = () => knownZones.size;

@@ -72,7 +72,7 @@ async function indexedTotal(db: Db, adminId: string, list: string, filter: strin
     sql`select coalesce(sum(rows), 0)::bigint as total from list_buckets
     where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0`,
   );
-  return Number((result as unknown as { rows: Array<{ total: string | number }> }).rows[0]?.total ?? 0);
+  return Number((result.rows as Array<{ total: string | number }>)[0]?.total ?? 0);
 }
 
 /**
@@ -98,7 +98,7 @@ async function bucketAt(
       ) as buckets
     ) as counted where running > ${position} order by bucket ${direction} limit 1`,
   );
-  const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0];
+  const row = (result.rows as Array<Record<string, string | number>>)[0];
   return row ? { bucket: Number(row.bucket), before: Number(row.before), rows: Number(row.rows) } : undefined;
 }
 

@@ -1,30 +1,31 @@
+import { canonicalTimeZone } from "@rewards/contract";
+
 /** Calendar days in an IANA time zone, with their UTC boundaries (DST-aware, via Intl). */
 export type LocalDay = { year: number; month: number; day: number };
 
 /**
  * Formatters by canonical zone name. Intl takes any mix of cases, and the dashboard's zone comes from the
- * request: a spelling that is not canonical finds its formatter under the canonical name, and is never a key
- * itself, so this holds one formatter per zone whatever callers send.
+ * request: every spelling of a zone shares its canonical name's formatter, so this holds one per zone
+ * whatever callers send.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string) {
-  const found = formatters.get(timeZone);
-  if (found) return found;
-  const made = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  });
-  const canonical = made.resolvedOptions().timeZone;
-  const kept = formatters.get(canonical);
-  if (kept) return kept;
-  formatters.set(canonical, made);
-  return made;
+  const zone = canonicalTimeZone(timeZone);
+  let found = formatters.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(zone, found);
+  }
+  return found;
 }
 
 /** How many formatters are kept (for the test that they stay one per zone). */

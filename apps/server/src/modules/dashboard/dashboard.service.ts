@@ -85,7 +85,7 @@ async function periodSums(
     ) as m
     group by 1, 2`,
   );
-  return (result as unknown as { rows: PeriodRow[] }).rows;
+  return result.rows as PeriodRow[];
 }
 
 // The latest offers and redeems with their users' e-mails by usernameOf, not by a join (usernameOf says why).
