@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { userStatus } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { conversionOf, readUserHistory } from "../../test/support/conversions.ts";
 import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../test/support/test-app.ts";
 import { listAppUsers } from "../modules/app-users/app-users.service.ts";
 import { getDashboard } from "../modules/dashboard/dashboard.service.ts";
+import { applyConversion, type Rules } from "../modules/postbacks/apply-conversion.ts";
 import { loadTenant } from "../modules/postbacks/postback-tenant.ts";
 import type { Db, Tx } from "./client.ts";
 import { admins, appUsers } from "./schema/index.ts";
@@ -110,5 +112,61 @@ it.runIf(process.env.TEST_DATABASE_URL)(
     });
     // executeNamed numbers its names in the order the process first ran them.
     expect(plans).toEqual([{ name: expect.stringMatching(/^list_total_\d+$/), generic: 7, custom: 5 }]);
+  },
+);
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "finds a repeated transaction by its id, also in an app the statistics do not know yet",
+  async () => {
+    // A big app, analyzed; then a new one whose offers came after. Planned for its values, the new app is
+    // estimated at one row, every index on the app ties, and a repeat's lookup read all of its offers.
+    const [big, fresh] = [randomUUID(), randomUUID()];
+    for (const id of [big, fresh]) {
+      await t.db.insert(admins).values({
+        id,
+        fullName: "Plans",
+        username: `${id}@plans.test`,
+        passwordHash: "x",
+        role: "admin",
+        status: "active",
+      });
+      await t.db
+        .insert(appUsers)
+        .values({ id, adminId: id, username: `${id}@u.test`, referCode: id.slice(0, 8) });
+    }
+    // Loaded as a bulk load is, without the rollups' triggers (this test reads no rollup).
+    const addOffers = (adminId: string, count: number) =>
+      t.db.transaction(async (tx: Tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`
+          insert into completed_offers (id, admin_id, user_id, network, transaction_id, offer_name, payout, points, ip)
+          select gen_random_uuid(), ${adminId}, ${adminId}, 'adgemow', 'plan-' || n, 'Offer', 1, 100, '198.51.100.7'
+            from generate_series(1, ${count}) as n`);
+      });
+    await addOffers(big, 20_000);
+    await t.db.execute(sql`analyze completed_offers`);
+    await addOffers(fresh, 5_000);
+    const rules: Rules = {
+      adminId: fresh,
+      network: "adgemow",
+      points: 100,
+      referrerId: null,
+      referralPoints: 0,
+      holdSettings: { holdRules: [], reversalHold: null },
+    };
+    const history = await readUserHistory(t.db, fresh, fresh);
+    await t.db.transaction(async (tx: Tx) => {
+      for (let n = 1; n <= 7; n++) {
+        const answer = await applyConversion(tx, rules, conversionOf(fresh, `plan-${n}`), history);
+        expect(answer.outcome).toBe("duplicate");
+      }
+      const explained = (await tx.execute(
+        sql.raw(`explain (format json) execute completed_offer_by_key('${fresh}', 'adgemow', 'plan-1')`),
+      )) as unknown as { rows: { "QUERY PLAN": unknown }[] };
+      // The transaction id is looked up in an index, not checked on each of the app's rows.
+      expect(JSON.stringify(explained.rows[0]?.["QUERY PLAN"])).toMatch(
+        /"Index Cond":"[^"]*transaction_id = \$3/,
+      );
+    });
   },
 );
