@@ -106,7 +106,7 @@ describe("the scale seed", () => {
     expect(outside).toBe(0);
   });
 
-  it("builds back every index and leaves the dashboard's slots and totals as a rebuild makes them", async () => {
+  it("builds back every index and leaves the dashboard's slots, totals and payouts as a rebuild makes them", async () => {
     expect(await indexNames()).toEqual(indexesBefore);
     const slots = sql`select bucket_start, shard, users, offers, revenue, redeems from activity_buckets
       where admin_id = ${adminId} order by bucket_start, shard`;
@@ -114,10 +114,13 @@ describe("the scale seed", () => {
       where admin_id = ${adminId} order by shard`;
     const hours = sql`select hour_start, shard, users, offers, revenue, redeems from activity_hours
       where admin_id = ${adminId} order by hour_start, shard`;
-    const [slotsBefore, hoursBefore, totalsBefore] = [
+    const payouts = sql`select day, method, shard, redeems, points from payout_days
+      where admin_id = ${adminId} order by day, method, shard`;
+    const [slotsBefore, hoursBefore, totalsBefore, payoutsBefore] = [
       await rows(slots),
       await rows(hours),
       await rows(totals),
+      await rows(payouts),
     ];
     expect(slotsBefore.length).toBeGreaterThan(0);
     expect(hoursBefore.length).toBeGreaterThan(0);
@@ -125,6 +128,9 @@ describe("the scale seed", () => {
     expect(await rows(slots)).toEqual(slotsBefore);
     expect(await rows(hours)).toEqual(hoursBefore);
     expect(await rows(totals)).toEqual(totalsBefore);
+    expect(payoutsBefore.length).toBeGreaterThan(0);
+    await database.db.execute(sql`select payout_days_rebuild(${adminId})`);
+    expect(await rows(payouts)).toEqual(payoutsBefore);
     expect(await one(sql`select sum(offers) from activity_totals where admin_id = ${adminId}`)).toBe(4000);
   });
 

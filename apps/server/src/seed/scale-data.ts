@@ -60,6 +60,7 @@ export const activityTriggers = [
   ["app_users", "app_users_list_buckets_update"],
   ["completed_offers", "completed_offers_list_buckets"],
   ["redeems", "redeems_list_buckets"],
+  ["redeems", "redeems_payout_days"],
 ] as const;
 
 type IndexDefinition = { name: string; definition: string };
@@ -166,10 +167,15 @@ export async function seedScaleData(
         for (const index of indexes) await run(index.definition);
       });
     }
-    await timed("rebuilt the dashboard's activity slots and balance totals", onProgress, async () => {
-      await run(`select activity_rebuild(${admin})`);
-      await run(`select balances_rebuild(${admin})`);
-    });
+    await timed(
+      "rebuilt the dashboard's activity slots, balance totals and payouts by day",
+      onProgress,
+      async () => {
+        await run(`select activity_rebuild(${admin})`);
+        await run(`select balances_rebuild(${admin})`);
+        await run(`select payout_days_rebuild(${admin})`);
+      },
+    );
     await timed("rebuilt the analytics rollups", onProgress, () => run(`select analytics_rebuild(${admin})`));
     await timed("rebuilt the lists' position index", onProgress, () =>
       run(`select list_buckets_rebuild(${admin})`),

@@ -100,6 +100,24 @@ export const balanceTotals = pgTable(
 );
 
 /**
+ * The redeems paid and still Sent, per UTC day of their payment and method (`manual` for a payment made
+ * before methods were recorded), over the same 8 shards as the activity slots: the dashboard's "Payouts
+ * today" reads at most 24 rows instead of every redeem paid today. Kept by a trigger on redeems at commit.
+ */
+export const payoutDays = pgTable(
+  "payout_days",
+  {
+    adminId: uuid("admin_id").notNull(),
+    day: date("day").notNull(),
+    method: text("method").notNull(),
+    shard: smallint("shard").notNull(),
+    redeems: integer("redeems").notNull().default(0),
+    points: bigint("points", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.day, t.method, t.shard] })],
+);
+
+/**
  * Analytics' rollup: per day of the app's reporting time zone, per dimension (`total` with key '', or
  * `network`, `country`, `offer`, `platform` with the value as key), over the same 8 shards as the activity
  * slots. Kept by database triggers on completed_offers (conversions, reversals, revenue, points issued),

@@ -1,8 +1,8 @@
-import { type Dashboard, fulfilments, generalConfigDefaults, redeemStatus } from "@rewards/contract";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { type Dashboard, fulfilments, generalConfigDefaults } from "@rewards/contract";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { inText, preparedPerDatabase } from "../../db/prepared.ts";
-import { balanceTotals, generalConfigs, redeems } from "../../db/schema/index.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
+import { balanceTotals, generalConfigs, payoutDays } from "../../db/schema/index.ts";
 
 /** Points to US dollars at the app's ratio (points per dollar), rounded to cents. */
 export const toUsd = (points: number, ratio: number) => Math.round((points / ratio) * 100) / 100;
@@ -61,35 +61,28 @@ export function liabilitiesFrom(owed: Owed): Dashboard["liabilities"] {
 
 export const liabilitiesOf = async (db: Db, adminId: string) => liabilitiesFrom(await owedOf(db, adminId));
 
-const startOfUtcDay = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-
 /**
  * Redeems paid since the start of today (UTC) and still Sent, by how they were paid: every method in
  * order, 0 when none. A paid redeem without a method (paid before methods were recorded) counts as manual.
+ * Read from their rollup (`payout_days`, at most 3 methods × 8 shards for the day), not the redeems.
  */
-const paidVia = sql<string>`coalesce(${redeems.paidVia}, ${inText("manual")})`;
 const payoutsTodayQuery = preparedPerDatabase((db) =>
   db
     .select({
-      method: paidVia,
-      count: sql<string>`count(*)`,
-      points: sql<string>`coalesce(sum(${redeems.rewardCost}), 0)`,
+      method: payoutDays.method,
+      count: sql<string>`sum(${payoutDays.redeems})`,
+      points: sql<string>`sum(${payoutDays.points})`,
     })
-    .from(redeems)
+    .from(payoutDays)
     .where(
-      and(
-        eq(redeems.adminId, sql.placeholder("adminId")),
-        gte(redeems.paidAt, sql.placeholder("since")),
-        eq(redeems.status, inText(redeemStatus.sent)),
-      ),
+      and(eq(payoutDays.adminId, sql.placeholder("adminId")), eq(payoutDays.day, sql.placeholder("day"))),
     )
-    .groupBy(paidVia)
+    .groupBy(payoutDays.method)
     .prepare("payouts_today"),
 );
 
 export async function payoutsTodayOf(db: Db, adminId: string, now: Date): Promise<Dashboard["payoutsToday"]> {
-  const rows = await payoutsTodayQuery(db).execute({ adminId, since: startOfUtcDay(now) });
+  const rows = await payoutsTodayQuery(db).execute({ adminId, day: now.toISOString().slice(0, 10) });
   const byMethod = new Map(rows.map((row) => [row.method, row]));
   return fulfilments.map((name) => ({
     method: name,
