@@ -324,63 +324,6 @@ describe("the low-stock alert", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().lowStock).toHaveLength(1);
   });
-
-  it("keeps payouts today right through a redeem's later changes, as a rebuild from the redeems makes them", async () => {
-    const userId = await addUser(a.id, "2026-03-20T10:00:00Z");
-    const today = async () => (await dash("UTC")).payoutsToday;
-    const before = await today();
-    // The method's row moved by this much since the test began.
-    const moved = async (method: string, count: number, points: number) => {
-      const start = before.find((row) => row.method === method);
-      expect((await today()).find((row) => row.method === method)).toEqual({
-        method,
-        count: (start?.count ?? 0) + count,
-        points: (start?.points ?? 0) + points,
-      });
-    };
-    const id = newId();
-    await t.db.insert(redeems).values({
-      id,
-      adminId: a.id,
-      userId,
-      redeemEmail: "later@users.test",
-      rewardName: "Amazon",
-      rewardAmount: "$5",
-      rewardCost: 700,
-      status: 0,
-      redeemDate: new Date("2026-03-29T08:00:00Z"),
-    });
-    await moved("provider", 0, 0);
-    const change = (values: Partial<typeof redeems.$inferInsert>) =>
-      t.db.update(redeems).set(values).where(eq(redeems.id, id));
-    await change({ status: 1, paidAt: new Date("2026-03-29T08:30:00Z"), paidVia: "provider" });
-    await moved("provider", 1, 700);
-    await change({ paidVia: "inventory" });
-    await moved("provider", 0, 0);
-    await moved("inventory", 1, 700);
-    await change({ rewardCost: 900 });
-    await moved("inventory", 1, 900);
-    await change({ status: 2 });
-    await moved("inventory", 0, 0);
-    await change({ status: 1, paidAt: new Date("2026-03-28T20:00:00Z") }); // paid yesterday
-    await moved("inventory", 0, 0);
-    await change({ paidAt: new Date("2026-03-29T09:00:00Z") });
-    await moved("inventory", 1, 900);
-    const rollup = sql`select day::text, method, sum(redeems)::int as redeems, sum(points)::int as points
-      from payout_days where admin_id = ${a.id} group by day, method
-      having sum(redeems) <> 0 or sum(points) <> 0 order by day, method`;
-    const kept = ((await t.db.execute(rollup)) as unknown as { rows: unknown[] }).rows;
-    await t.db.execute(sql`select payout_days_rebuild(${a.id})`);
-    expect(kept).toContainEqual({
-      day: "2026-03-29",
-      method: "inventory",
-      redeems: expect.any(Number),
-      points: expect.any(Number),
-    });
-    expect(((await t.db.execute(rollup)) as unknown as { rows: unknown[] }).rows).toEqual(kept);
-    await t.db.delete(redeems).where(eq(redeems.id, id));
-    await moved("inventory", 0, 0);
-  });
 });
 
 describe("liabilities and payouts today", () => {
@@ -491,5 +434,62 @@ describe("liabilities and payouts today", () => {
       liabilities: { availablePoints: 4501, pendingPoints: 2200, availableUsd: 15, pendingUsd: 7.33 },
       payoutsToday: [{ method: "manual" }, { method: "inventory" }, { method: "provider" }],
     });
+  });
+
+  it("keeps payouts today right through a redeem's later changes, as a rebuild from the redeems makes them", async () => {
+    const userId = await addUser(a.id, "2026-03-20T10:00:00Z");
+    const today = async () => (await dash("UTC")).payoutsToday;
+    const before = await today();
+    // The method's row moved by this much since the test began.
+    const moved = async (method: string, count: number, points: number) => {
+      const start = before.find((row) => row.method === method);
+      expect((await today()).find((row) => row.method === method)).toEqual({
+        method,
+        count: (start?.count ?? 0) + count,
+        points: (start?.points ?? 0) + points,
+      });
+    };
+    const id = newId();
+    await t.db.insert(redeems).values({
+      id,
+      adminId: a.id,
+      userId,
+      redeemEmail: "later@users.test",
+      rewardName: "Amazon",
+      rewardAmount: "$5",
+      rewardCost: 700,
+      status: 0,
+      redeemDate: new Date("2026-03-29T08:00:00Z"),
+    });
+    await moved("provider", 0, 0);
+    const change = (values: Partial<typeof redeems.$inferInsert>) =>
+      t.db.update(redeems).set(values).where(eq(redeems.id, id));
+    await change({ status: 1, paidAt: new Date("2026-03-29T08:30:00Z"), paidVia: "provider" });
+    await moved("provider", 1, 700);
+    await change({ paidVia: "inventory" });
+    await moved("provider", 0, 0);
+    await moved("inventory", 1, 700);
+    await change({ rewardCost: 900 });
+    await moved("inventory", 1, 900);
+    await change({ status: 2 });
+    await moved("inventory", 0, 0);
+    await change({ status: 1, paidAt: new Date("2026-03-28T20:00:00Z") }); // paid yesterday
+    await moved("inventory", 0, 0);
+    await change({ paidAt: new Date("2026-03-29T09:00:00Z") });
+    await moved("inventory", 1, 900);
+    const rollup = sql`select day::text, method, sum(redeems)::int as redeems, sum(points)::int as points
+      from payout_days where admin_id = ${a.id} group by day, method
+      having sum(redeems) <> 0 or sum(points) <> 0 order by day, method`;
+    const kept = ((await t.db.execute(rollup)) as unknown as { rows: unknown[] }).rows;
+    await t.db.execute(sql`select payout_days_rebuild(${a.id})`);
+    expect(kept).toContainEqual({
+      day: "2026-03-29",
+      method: "inventory",
+      redeems: expect.any(Number),
+      points: expect.any(Number),
+    });
+    expect(((await t.db.execute(rollup)) as unknown as { rows: unknown[] }).rows).toEqual(kept);
+    await t.db.delete(redeems).where(eq(redeems.id, id));
+    await moved("inventory", 0, 0);
   });
 });
