@@ -11,21 +11,23 @@ CREATE TABLE "payout_days" (
 -- The dashboard's "Payouts today": the redeems paid since midnight UTC and still Sent (1), by method. Read from
 -- the redeems, it went through every redeem paid today (4 ms at 8,500, on every dashboard call); kept here
 -- per UTC day, method and shard at commit, like the other rollups.
+CREATE FUNCTION payout_days_move(p_admin uuid, p_paid_at timestamptz, p_paid_via text, p_id uuid,
+  p_redeems integer, p_points bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO payout_days (admin_id, day, method, shard, redeems, points)
+  VALUES (p_admin, (p_paid_at AT TIME ZONE 'UTC')::date, coalesce(p_paid_via, 'manual'), activity_shard(p_id),
+    p_redeems, p_points)
+  ON CONFLICT (admin_id, day, method, shard) DO UPDATE SET
+    redeems = payout_days.redeems + EXCLUDED.redeems, points = payout_days.points + EXCLUDED.points;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION payout_days_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.status = 1 AND OLD.paid_at IS NOT NULL THEN
-    INSERT INTO payout_days (admin_id, day, method, shard, redeems, points)
-    VALUES (OLD.admin_id, (OLD.paid_at AT TIME ZONE 'UTC')::date, coalesce(OLD.paid_via, 'manual'),
-      activity_shard(OLD.id), -1, -OLD.reward_cost)
-    ON CONFLICT (admin_id, day, method, shard) DO UPDATE SET
-      redeems = payout_days.redeems + EXCLUDED.redeems, points = payout_days.points + EXCLUDED.points;
+    PERFORM payout_days_move(OLD.admin_id, OLD.paid_at, OLD.paid_via, OLD.id, -1, -OLD.reward_cost);
   END IF;
   IF TG_OP <> 'DELETE' AND NEW.status = 1 AND NEW.paid_at IS NOT NULL THEN
-    INSERT INTO payout_days (admin_id, day, method, shard, redeems, points)
-    VALUES (NEW.admin_id, (NEW.paid_at AT TIME ZONE 'UTC')::date, coalesce(NEW.paid_via, 'manual'),
-      activity_shard(NEW.id), 1, NEW.reward_cost)
-    ON CONFLICT (admin_id, day, method, shard) DO UPDATE SET
-      redeems = payout_days.redeems + EXCLUDED.redeems, points = payout_days.points + EXCLUDED.points;
+    PERFORM payout_days_move(NEW.admin_id, NEW.paid_at, NEW.paid_via, NEW.id, 1, NEW.reward_cost);
   END IF;
   RETURN NULL;
 END $$;
@@ -44,8 +46,4 @@ BEGIN
   GROUP BY 1, 2, 3, 4;
 END $$;
 --> statement-breakpoint
-INSERT INTO payout_days (admin_id, day, method, shard, redeems, points)
-SELECT admin_id, (paid_at AT TIME ZONE 'UTC')::date, coalesce(paid_via, 'manual'), activity_shard(id),
-  count(*), sum(reward_cost)
-FROM redeems WHERE status = 1 AND paid_at IS NOT NULL
-GROUP BY 1, 2, 3, 4;
+SELECT payout_days_rebuild(id) FROM admins;

@@ -2,6 +2,7 @@ import type { DashboardRange } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../../test/support/members.ts";
+import { insertRedeem } from "../../../test/support/redeems.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import {
@@ -449,18 +450,7 @@ describe("liabilities and payouts today", () => {
         points: (start?.points ?? 0) + points,
       });
     };
-    const id = newId();
-    await t.db.insert(redeems).values({
-      id,
-      adminId: a.id,
-      userId,
-      redeemEmail: "later@users.test",
-      rewardName: "Amazon",
-      rewardAmount: "$5",
-      rewardCost: 700,
-      status: 0,
-      redeemDate: new Date("2026-03-29T08:00:00Z"),
-    });
+    const id = await insertRedeem(t.db, { adminId: a.id, userId, cost: 700 });
     await moved("provider", 0, 0);
     const change = (values: Partial<typeof redeems.$inferInsert>) =>
       t.db.update(redeems).set(values).where(eq(redeems.id, id));
@@ -477,10 +467,15 @@ describe("liabilities and payouts today", () => {
     await moved("inventory", 0, 0);
     await change({ paidAt: new Date("2026-03-29T09:00:00Z") });
     await moved("inventory", 1, 900);
-    const rollup = sql`select day::text, method, sum(redeems)::int as redeems, sum(points)::int as points
-      from payout_days where admin_id = ${a.id} group by day, method
-      having sum(redeems) <> 0 or sum(points) <> 0 order by day, method`;
-    const kept = ((await t.db.execute(rollup)) as unknown as { rows: unknown[] }).rows;
+    const rollup = async () =>
+      (
+        (await t.db.execute(sql`select day::text, method, sum(redeems)::int as redeems, sum(points)::int as points
+          from payout_days where admin_id = ${a.id} group by day, method
+          having sum(redeems) <> 0 or sum(points) <> 0 order by day, method`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const kept = await rollup();
     await t.db.execute(sql`select payout_days_rebuild(${a.id})`);
     expect(kept).toContainEqual({
       day: "2026-03-29",
@@ -488,7 +483,7 @@ describe("liabilities and payouts today", () => {
       redeems: expect.any(Number),
       points: expect.any(Number),
     });
-    expect(((await t.db.execute(rollup)) as unknown as { rows: unknown[] }).rows).toEqual(kept);
+    expect(await rollup()).toEqual(kept);
     await t.db.delete(redeems).where(eq(redeems.id, id));
     await moved("inventory", 0, 0);
   });
