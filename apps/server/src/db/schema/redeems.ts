@@ -65,12 +65,6 @@ export const redeems = pgTable(
     index("redeems_admin_risky_cost_idx")
       .on(t.adminId, t.rewardCost, t.id)
       .where(sql`cardinality(${t.riskReasons}) > 0`),
-    // Read by nothing since payouts today reads its rollup (payout_days, migration 0033). Kept for one version,
-    // so the old processes of a rolling upgrade keep their plan for payouts today (deploy.md, "Upgrades");
-    // the next version's migrations drop it.
-    index("redeems_admin_paid_idx")
-      .on(t.adminId, t.paidAt, t.paidVia, t.rewardCost, t.status)
-      .where(sql`${t.paidAt} IS NOT NULL`),
     index("redeems_email_trgm_idx").using("gin", sql`${t.redeemEmail} gin_trgm_ops`),
     // Search: receiver e-mail prefix, case-insensitive (lower(redeem_email) LIKE 'q%').
     index("redeems_admin_email_lower_idx").using(

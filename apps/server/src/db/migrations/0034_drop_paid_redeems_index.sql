@@ -1,0 +1,1 @@
+DROP INDEX "redeems_admin_paid_idx";
