@@ -16,6 +16,7 @@ import {
   auditSortFields,
   countryEndpoints,
   countryFilterSchema,
+  countryListBodySchema,
   countrySortFields,
   dashboardEndpoints,
   type Endpoint,
@@ -37,7 +38,9 @@ import {
   rewardFilterSchema,
   rewardItemEndpoints,
   rewardItemFilterSchema,
+  rewardItemListBodySchema,
   rewardItemSortFields,
+  rewardListBodySchema,
   rewardSortFields,
   searchEndpoints,
 } from "@rewards/contract";
@@ -46,6 +49,7 @@ import type { Db } from "../apps/server/src/db/client.ts";
 import { getAnalytics } from "../apps/server/src/modules/analytics/index.ts";
 import { getAppUserDetails, listAppUsers } from "../apps/server/src/modules/app-users/index.ts";
 import { listAudit } from "../apps/server/src/modules/audit/index.ts";
+import { listCountries, listRewardItems, listRewards } from "../apps/server/src/modules/catalog/index.ts";
 import { getDashboard } from "../apps/server/src/modules/dashboard/index.ts";
 import { getOfferDetails, listOffers } from "../apps/server/src/modules/offers/index.ts";
 import { listPostbacks } from "../apps/server/src/modules/postbacks/index.ts";
@@ -233,11 +237,15 @@ export function allCases(adminId: string, s: Samples): Case[] {
       { action: [auditActions[0]], recordId: [s.user.id], actorId: [adminId] },
       (db, body) => listAudit(db, adminId, auditListBodySchema.parse(body).queryParams as never),
     ),
-    ...listCases("countries", countryEndpoints.list, {}, keys(countryFilterSchema), countrySortFields, {
-      fullName: ["United"],
-      code: [s.country.code],
-      _id: [s.country.id],
-    }),
+    ...listCases(
+      "countries",
+      countryEndpoints.list,
+      {},
+      keys(countryFilterSchema),
+      countrySortFields,
+      { fullName: ["United"], code: [s.country.code], _id: [s.country.id] },
+      (db, body) => listCountries(db, adminId, countryListBodySchema.parse(body).queryParams as never),
+    ),
     ...listCases(
       "rewards",
       rewardEndpoints.list,
@@ -248,6 +256,8 @@ export function allCases(adminId: string, s: Samples): Case[] {
         name: ["Amazon"],
         _id: [s.reward.id],
       },
+      (db, body) =>
+        listRewards(db, adminId, s.country.id, rewardListBodySchema.parse(body).queryParams as never),
     ),
     ...listCases(
       "reward items",
@@ -256,6 +266,8 @@ export function allCases(adminId: string, s: Samples): Case[] {
       keys(rewardItemFilterSchema),
       rewardItemSortFields,
       { cost: ["5"], _id: [s.item.id] },
+      (db, body) =>
+        listRewardItems(db, adminId, s.reward.id, rewardItemListBodySchema.parse(body).queryParams as never),
     ),
   ];
   const details: Case[] = [

@@ -7,9 +7,10 @@ import {
   messages,
 } from "@rewards/contract";
 import { countryNameOf } from "@rewards/contract/country-list";
-import { and, count, eq, ilike, inArray, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { qualified } from "../../db/qualified.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -24,25 +25,18 @@ type CountryBody = z.output<typeof countryBodySchema>;
 
 const tenant = (adminId: string) => eq(countries.adminId, adminId);
 
-/** The number of rewards of each country, in one grouped query for a whole page. */
-async function rewardCounts(db: Db, adminId: string, countryIds: string[]): Promise<Map<string, number>> {
-  if (countryIds.length === 0) return new Map();
-  const rows = await db
-    .select({ countryId: rewards.countryId, value: count() })
-    .from(rewards)
-    .where(and(eq(rewards.adminId, adminId), inArray(rewards.countryId, countryIds)))
-    .groupBy(rewards.countryId);
-  return new Map(rows.map((row) => [row.countryId, row.value]));
-}
+/**
+ * A country's columns with its number of rewards, counted in the same statement (a correlated count on the
+ * rewards' country index), so a page or a row is one round trip.
+ */
+const countryWithCount = {
+  ...getTableColumns(countries),
+  rewardCount: sql<number>`(select count(*)::int from ${rewards} as counted
+    where counted.admin_id = ${qualified(countries.adminId)} and counted.country_id = ${qualified(countries.id)})`,
+};
 
-async function withCounts(db: Db, adminId: string, rows: CountryRow[]): Promise<Country[]> {
-  const counts = await rewardCounts(
-    db,
-    adminId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toCountry(row, counts.get(row.id) ?? 0));
-}
+const toAnswer = ({ rewardCount, ...row }: CountryRow & { rewardCount: number }) =>
+  toCountry(row, rewardCount);
 
 export async function listCountries(
   db: Db,
@@ -60,7 +54,7 @@ export async function listCountries(
   });
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(countryWithCount)
       .from(countries)
       .where(where)
       .orderBy(...orderBy)
@@ -68,15 +62,15 @@ export async function listCountries(
       .offset(offset),
     db.select(countAll()).from(countries).where(where),
   ]);
-  return { totalCount: total?.value ?? 0, entities: await withCounts(db, adminId, rows) };
+  return { totalCount: total?.value ?? 0, entities: rows.map(toAnswer) };
 }
 
 export async function getCountry(db: Db, adminId: string, id: string): Promise<Country | null> {
   const [row] = await db
-    .select()
+    .select(countryWithCount)
     .from(countries)
     .where(and(tenant(adminId), eq(countries.id, id)));
-  return row ? ((await withCounts(db, adminId, [row]))[0] ?? null) : null;
+  return row ? toAnswer(row) : null;
 }
 
 /** The code must be in the built-in list (ISO 3166-1 alpha-2 or WW); the full name is taken from it. */
@@ -144,13 +138,13 @@ export async function updateCountry(
         .update(countries)
         .set({ fullName, code: body.code, priority: body.priority })
         .where(where)
-        .returning();
+        .returning(countryWithCount);
       if (!updated) return null;
       const changes = changesBetween(audited(current), audited(updated));
       await recordAudit(tx, countryEntry(actor, "country.update", id, changes));
       return updated;
     });
-    return row ? ((await withCounts(db, adminId, [row]))[0] ?? null) : null;
+    return row ? toAnswer(row) : null;
   } catch (error) {
     // Another request took the code between the check and the update.
     if (isUniqueViolation(error)) throw codeTaken(body.code);

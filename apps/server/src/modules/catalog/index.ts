@@ -6,4 +6,5 @@ export { appCatalogRoutes } from "./app.routes.ts";
 export { catalogCodesFor, catalogFor } from "./app-catalog.service.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
 export { listCountries } from "./countries.service.ts";
+export { listRewardItems } from "./reward-items.service.ts";
 export { listRewards } from "./rewards.service.ts";

@@ -181,6 +181,20 @@ describe("POST /api/reward/rewardsItems/:rewardId (list)", () => {
     expect(all.entities.every((item) => item.rewardId === listed._id)).toBe(true);
   });
 
+  it("answers an empty page for a reward without items or a filter that matches none, 404 for an unknown id", async () => {
+    const empty = await createReward(listed.countryId, "Steam");
+    expect(await listOk(empty._id, {})).toEqual({ totalCount: 0, entities: [] });
+    expect(await listOk(listed._id, { filter: { cost: "nothing like it" } })).toEqual({
+      totalCount: 0,
+      entities: [],
+    });
+    const unknown = "00000000-0000-7000-8000-000000000000";
+    expect(
+      (await call(a, "POST", `/api/reward/rewardsItems/${unknown}?group=false`, { queryParams: {} }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it("answers 404 for another administrator's reward, 401 without a token, 400 for bad params", async () => {
     const url = `/api/reward/rewardsItems/${listed._id}?group=false`;
     expect((await call(b, "POST", url, { queryParams: {} })).statusCode).toBe(404);

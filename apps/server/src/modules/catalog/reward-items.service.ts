@@ -6,7 +6,7 @@ import type {
   rewardItemFilterSchema,
 } from "@rewards/contract";
 import { type Message, messages } from "@rewards/contract";
-import { and, eq, ilike, inArray } from "drizzle-orm";
+import { and, eq, exists, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { rewardItems, rewards } from "../../db/schema/index.ts";
@@ -22,11 +22,15 @@ type RewardItemBody = z.output<typeof rewardItemBodySchema>;
 
 const tenant = (adminId: string) => eq(rewardItems.adminId, adminId);
 
-async function rewardExists(db: Db, adminId: string, rewardId: string) {
-  const [row] = await db
+/** The tenant's reward of that id, as a query: its existence decides 404. */
+const rewardOf = (db: Db, adminId: string, rewardId: string) =>
+  db
     .select({ id: rewards.id })
     .from(rewards)
     .where(and(eq(rewards.adminId, adminId), eq(rewards.id, rewardId)));
+
+async function rewardExists(db: Db, adminId: string, rewardId: string) {
+  const [row] = await rewardOf(db, adminId, rewardId);
   return row !== undefined;
 }
 
@@ -37,7 +41,6 @@ export async function listRewardItems(
   rewardId: string,
   params: ListParams<RewardItemFilter, RewardItemSortField>,
 ) {
-  if (!(await rewardExists(db, adminId, rewardId))) return null;
   const scope = and(tenant(adminId), eq(rewardItems.rewardId, rewardId));
   const { where, orderBy, limit, offset } = listClauses(params, scope as NonNullable<typeof scope>, {
     filters: {
@@ -55,9 +58,15 @@ export async function listRewardItems(
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select(countAll()).from(rewardItems).where(where),
+    // The count says in the same statement whether the reward is the tenant's: one round trip, not two.
+    // The page is scoped to the tenant, so it reads nothing of another's when the answer is 404.
+    db
+      .select({ ...countAll(), rewardFound: exists(rewardOf(db, adminId, rewardId)) })
+      .from(rewardItems)
+      .where(where),
   ]);
-  return { totalCount: total?.value ?? 0, entities: await withStock(db, adminId, rows) };
+  if (!total?.rewardFound) return null;
+  return { totalCount: total.value, entities: await withStock(db, adminId, rows) };
 }
 
 /** The items as answered, with the available codes of the inventory ones (one grouped count). */

@@ -368,6 +368,31 @@ describe("POST /api/reward/rewards/:countryId (list)", () => {
     expect(page.entities.every((reward) => reward.countryId === listed._id)).toBe(true);
   });
 
+  it("answers an empty page for a country without rewards or a filter that matches none, 404 for an unknown id", async () => {
+    const empty = await createCountry(a, "NL");
+    expect(await listOk(a, empty._id, {})).toEqual({ totalCount: 0, entities: [] });
+    expect(await listOk(a, listed._id, { filter: { name: "nothing like it" } })).toEqual({
+      totalCount: 0,
+      entities: [],
+    });
+    const unknown = "00000000-0000-7000-8000-000000000000";
+    expect(
+      (await json(a, "POST", `/api/reward/rewards/${unknown}?group=false`, { queryParams: {} })).statusCode,
+    ).toBe(404);
+  });
+
+  it("shows each country's number of rewards on the countries' page, its own rewards only", async () => {
+    const other = await createCountry(b, "GB");
+    await createReward(b, other._id, "Elsewhere");
+    const response = await json(a, "POST", "/api/reward/countries/pagination?group=false", {
+      queryParams: { pageSize: 100 },
+    });
+    const counts = Object.fromEntries(
+      response.json<{ entities: Country[] }>().entities.map((country) => [country.code, country.rewardCount]),
+    );
+    expect(counts).toMatchObject({ GB: 7, NL: 0 });
+  });
+
   it("answers 404 for another administrator's country, 401 without a token, 400 for bad params", async () => {
     const url = `/api/reward/rewards/${listed._id}?group=false`;
     expect((await json(b, "POST", url, { queryParams: {} })).statusCode).toBe(404);

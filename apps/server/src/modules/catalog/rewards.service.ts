@@ -7,7 +7,7 @@ import {
   type rewardFilterSchema,
   rewardIconField,
 } from "@rewards/contract";
-import { and, eq, ilike, inArray } from "drizzle-orm";
+import { and, eq, exists, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
@@ -38,11 +38,15 @@ const rewardEntry = (
   changes: AuditChanges,
 ) => byActor(actor, { action, recordType: "reward", recordId: id, changes });
 
-async function countryExists(db: Pick<Db, "select">, adminId: string, countryId: string) {
-  const [row] = await db
+/** The tenant's country of that id, as a query: its existence decides 404. */
+const countryOf = (db: Pick<Db, "select">, adminId: string, countryId: string) =>
+  db
     .select({ id: countries.id })
     .from(countries)
     .where(and(eq(countries.adminId, adminId), eq(countries.id, countryId)));
+
+async function countryExists(db: Pick<Db, "select">, adminId: string, countryId: string) {
+  const [row] = await countryOf(db, adminId, countryId);
   return row !== undefined;
 }
 
@@ -53,7 +57,6 @@ export async function listRewards(
   countryId: string,
   params: ListParams<RewardFilter, RewardSortField>,
 ) {
-  if (!(await countryExists(db, adminId, countryId))) return null;
   const scope = and(tenant(adminId), eq(rewards.countryId, countryId));
   const { where, orderBy, limit, offset } = listClauses(params, scope as NonNullable<typeof scope>, {
     filters: {
@@ -71,9 +74,15 @@ export async function listRewards(
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    db.select(countAll()).from(rewards).where(where),
+    // The count says in the same statement whether the country is the tenant's: one round trip, not two.
+    // The page is scoped to the tenant, so it reads nothing of another's when the answer is 404.
+    db
+      .select({ ...countAll(), countryFound: exists(countryOf(db, adminId, countryId)) })
+      .from(rewards)
+      .where(where),
   ]);
-  return { totalCount: total?.value ?? 0, entities: rows.map(toReward) };
+  if (!total?.countryFound) return null;
+  return { totalCount: total.value, entities: rows.map(toReward) };
 }
 
 export async function getReward(db: Db, adminId: string, id: string): Promise<Reward | null> {
