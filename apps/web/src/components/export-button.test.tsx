@@ -1,9 +1,10 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../lib/auth-store";
 import { renderWithProviders } from "../test/render";
 import { ExportButton } from "./export-button";
+import { compactFilter, isIncompleteId, type ListStateConfig, useListState } from "./list/use-list-state";
 
 const encoder = new TextEncoder();
 
@@ -31,6 +32,30 @@ function streamingFetch() {
     send: (text: string) => controller.enqueue(encoder.encode(text)),
     end: () => controller.close(),
   };
+}
+
+/** A list state like the offers': a network to pick, an id to search for, sorts. */
+const offersConfig: ListStateConfig<"date" | "payout", Record<string, string>> = {
+  filters: { network: {}, search: {}, searchIn: { values: ["_id"], default: "_id" } },
+  sortFields: ["date", "payout"],
+  defaultSort: { sortField: "date", sortOrder: "desc" },
+  toFilter: (values) =>
+    isIncompleteId(values, ["_id"])
+      ? null
+      : (compactFilter({ network: values.network, _id: values.search }) as Record<string, string>),
+};
+
+/** The export button with a real list state, and a filter to pick. */
+function OffersExport() {
+  const list = useListState(offersConfig);
+  return (
+    <>
+      <button type="button" onClick={() => list.setFilters({ network: "bitlabs" })}>
+        Pick BitLabs
+      </button>
+      <ExportButton list="offers" state={list} />
+    </>
+  );
 }
 
 describe("ExportButton", () => {
@@ -61,14 +86,23 @@ describe("ExportButton", () => {
 
   it("sends the list's filters with the token, shows the KB received while streaming, then saves the file", async () => {
     const stream = streamingFetch();
-    const body = { queryParams: { filter: { network: "ogads" }, sortField: "payout", sortOrder: "asc" } };
-    renderWithProviders(<ExportButton list="offers" body={body} />);
+    renderWithProviders(<OffersExport />, {
+      initialEntries: ["/?network=ogads&sortField=payout&sortOrder=asc"],
+    });
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 
     const [url, init] = stream.fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/export/offers");
     expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual(body);
+    expect(JSON.parse(String(init.body))).toEqual({
+      queryParams: {
+        filter: { network: "ogads" },
+        sortField: "payout",
+        sortOrder: "asc",
+        pageNumber: 1,
+        pageSize: 10,
+      },
+    });
     expect((init.headers as Record<string, string>).Authorization).toBe("Bearer token-1");
 
     stream.send(`id,payout\r\n${"a,1\r\n".repeat(600)}`);
@@ -99,15 +133,29 @@ describe("ExportButton", () => {
           ),
       ),
     );
-    renderWithProviders(<ExportButton list="audit" body={{ queryParams: {} }} />);
+    renderWithProviders(<ExportButton list="notifications" />);
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     expect(await screen.findByText("Can't export the list")).toBeInTheDocument();
     expect(screen.getByText("Unknown network")).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
 
+  it("exports a filter chosen just before the click, though the list has not re-rendered with it yet", async () => {
+    const stream = streamingFetch();
+    renderWithProviders(<OffersExport />);
+    // One act: React renders the filter's change only after both clicks, as a slow transition would.
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Pick BitLabs" }));
+      fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    });
+    await waitFor(() => expect(stream.fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = stream.fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).queryParams.filter).toEqual({ network: "bitlabs" });
+    stream.end();
+  });
+
   it("is disabled while the list's filters are incomplete", () => {
-    renderWithProviders(<ExportButton list="users" body={null} />);
+    renderWithProviders(<OffersExport />, { initialEntries: ["/?searchIn=_id&search=01a2"] });
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   });
 });

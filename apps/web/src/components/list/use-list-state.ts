@@ -62,6 +62,35 @@ export function compactFilter<F extends Record<string, unknown>>(filter: F): Par
   ) as Partial<F>;
 }
 
+/** What a list's query string says: its filters, sort, page and page size, and the call body they make. */
+function readListState<S extends string, F>(params: URLSearchParams, config: ListStateConfig<S, F>) {
+  const sizes = config.pageSizes ?? listPageSizes;
+  const fallbackSize = config.defaultPageSize ?? defaultPageSize;
+  const filters: Record<string, string> = {};
+  for (const [key, spec] of Object.entries(config.filters)) {
+    const raw = params.get(key) ?? "";
+    const allowed = !spec.values || spec.values.includes(raw);
+    filters[key] = raw && allowed ? raw : (spec.default ?? "");
+  }
+  const sort = readSort(params, config.sortFields);
+  const requestedSize = positiveInt(params.get(pageSizeKey));
+  const pageSize = requestedSize && sizes.includes(requestedSize) ? requestedSize : fallbackSize;
+  const pageNumber = positiveInt(params.get(pageKey)) ?? 1;
+  const effectiveSort = sort ?? config.defaultSort;
+  const filter = config.toFilter(filters);
+  const queryParams: QueryParams<S, F> | null =
+    filter === null
+      ? null
+      : {
+          filter,
+          sortField: effectiveSort.sortField,
+          sortOrder: effectiveSort.sortOrder,
+          pageNumber,
+          pageSize,
+        };
+  return { filters, sort, pageSize, pageNumber, queryParams, sizes, fallbackSize };
+}
+
 /**
  * List state (filters, sort, page, page size, hidden columns) read from and written to the URL, the only place it lives
  * (docs/features/lists.md). Invalid values read as the defaults,
@@ -69,23 +98,10 @@ export function compactFilter<F extends Record<string, unknown>>(filter: F): Par
  */
 export function useListState<S extends string, F>(config: ListStateConfig<S, F>) {
   const [params, setParams] = useSearchParams();
-  const sizes = config.pageSizes ?? listPageSizes;
-  const fallbackSize = config.defaultPageSize ?? defaultPageSize;
-
-  const filters = useMemo(() => {
-    const values: Record<string, string> = {};
-    for (const [key, spec] of Object.entries(config.filters)) {
-      const raw = params.get(key) ?? "";
-      const allowed = !spec.values || spec.values.includes(raw);
-      values[key] = raw && allowed ? raw : (spec.default ?? "");
-    }
-    return values;
-  }, [params, config.filters]);
-
-  const sort = readSort(params, config.sortFields);
-  const requestedSize = positiveInt(params.get(pageSizeKey));
-  const pageSize = requestedSize && sizes.includes(requestedSize) ? requestedSize : fallbackSize;
-  const pageNumber = positiveInt(params.get(pageKey)) ?? 1;
+  const { filters, sort, pageSize, pageNumber, queryParams, sizes, fallbackSize } = useMemo(
+    () => readListState(params, config),
+    [params, config],
+  );
 
   // The URL as last written: a second change made before the re-render (a quick double click) must
   // build on the first, not on the query string this render was made from.
@@ -148,18 +164,12 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
     [update],
   );
 
-  const effectiveSort = sort ?? config.defaultSort;
-  const filter = config.toFilter(filters);
-  const queryParams: QueryParams<S, F> | null =
-    filter === null
-      ? null
-      : {
-          filter,
-          sortField: effectiveSort.sortField,
-          sortOrder: effectiveSort.sortOrder,
-          pageNumber,
-          pageSize,
-        };
+  /**
+   * The call body of the URL as last written. A click right after a filter change can come before the list
+   * has re-rendered with it (the router renders a navigation as a transition): an action that sends the
+   * filters (an export) reads them here, not from the render it was drawn in.
+   */
+  const currentQueryParams = useCallback(() => readListState(latest.current, config).queryParams, [config]);
 
   return {
     filters,
@@ -176,6 +186,7 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
     hidden,
     setHidden,
     queryParams,
+    currentQueryParams,
     /** The current query string, e.g. for a modal's URL so closing it returns to the same list. */
     search: params.toString() ? `?${params.toString()}` : "",
   };

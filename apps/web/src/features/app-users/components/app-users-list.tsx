@@ -37,7 +37,7 @@ export function AppUsersList() {
     <Card withBorder radius="lg" padding="md">
       <SavedViews list="users" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton list="users" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+        <ExportButton list="users" state={list} />
       </Group>
       <AppUsersFilters list={list} />
       <SelectionBar count={selection.selected.length}>

@@ -26,7 +26,7 @@ export function ActivityList() {
       </Text>
       <SavedViews list="audit" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton list="audit" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+        <ExportButton list="audit" state={list} />
       </Group>
       <ActivityFilters list={list} />
       <ResourceTable

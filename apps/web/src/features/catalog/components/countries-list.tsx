@@ -51,7 +51,7 @@ export function CountriesList() {
       />
       <SavedViews list="countries" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton list="countries" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+        <ExportButton list="countries" state={list} />
       </Group>
       <CountriesFilters list={list} />
       <SelectionBar count={selection.selected.length}>

@@ -55,10 +55,7 @@ export function RewardsPage({ countryId }: { countryId: string }) {
       />
       <SavedViews list="rewards" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton
-          list="rewards"
-          body={list.queryParams ? { countryId, queryParams: list.queryParams } : null}
-        />
+        <ExportButton list="rewards" state={list} extra={{ countryId }} />
       </Group>
       <FilterRow>
         <SearchFilter

@@ -17,7 +17,7 @@ export function NotificationHistory() {
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="md">
         <Text fw={600}>{t("notification.history")}</Text>
-        <ExportButton list="notifications" body={{}} />
+        <ExportButton list="notifications" />
       </Group>
       {history.isPending && <LoadingBlock />}
       {history.isError && <LoadError action={t("action.findNotification")} error={history.error} />}

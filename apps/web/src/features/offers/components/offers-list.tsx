@@ -34,7 +34,7 @@ export function OffersList() {
     <Card withBorder radius="lg" padding="md">
       <SavedViews list="offers" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton list="offers" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+        <ExportButton list="offers" state={list} />
         <Button size="xs" variant="light" component={Link} to={paths.postbacks.list}>
           {t("offers.postbackLog")}
         </Button>

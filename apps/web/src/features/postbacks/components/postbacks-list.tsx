@@ -44,7 +44,7 @@ export function PostbacksList() {
       </Group>
       <SavedViews list="postbacks" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton list="postbacks" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+        <ExportButton list="postbacks" state={list} />
       </Group>
       <PostbacksFilters list={list} />
       <ResourceTable

@@ -58,7 +58,7 @@ export function RedeemsList() {
       <PayoutsPausedAlert paused={paused} />
       <SavedViews list="redeems" />
       <Group justify="flex-end" mb="xs">
-        <ExportButton list="redeems" body={list.queryParams ? { queryParams: list.queryParams } : null} />
+        <ExportButton list="redeems" state={list} />
       </Group>
       <RedeemsFilters list={list} />
       <SelectionBar count={selection.selected.length}>
