@@ -1,5 +1,6 @@
 import { type LinkedAccount, linkedAccountLimit, nonIdentifyingDeviceIds } from "@rewards/contract";
-import { and, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { appUserDevices, appUsers } from "../../db/schema/index.ts";
 
@@ -12,36 +13,40 @@ const viaOrder: Via[] = ["visitor", "device", "ip"];
 /** Reading a few rows per linked user is enough; a device id shared by thousands still costs this much. */
 const deviceRowBudget = linkedAccountLimit * 10;
 
-const identifying = (ids: (string | null)[]) =>
-  [...new Set(ids)].filter((id): id is string => !!id && !nonIdentifyingDeviceIds.includes(id));
+type Found = { id: string; username: string };
 
-/** Other users of the tenant with one of this user's device ids (GAID or Android id). */
-async function linkedByDevice(db: Db, adminId: string, userId: string): Promise<{ id: string }[]> {
-  const own = await db
-    .select({ gaid: appUserDevices.gaid, androidId: appUserDevices.androidId })
-    .from(appUserDevices)
-    .where(eq(appUserDevices.userId, userId))
+/**
+ * This user's identifying values of one device id column, as an array read in the same statement: `= any`
+ * of it is an index lookup on (admin_id, column), like a list of values sent.
+ */
+function ownDeviceIds(db: Db, userId: string, column: "gaid" | "androidId"): SQL {
+  const own = alias(appUserDevices, "own");
+  const ids = db
+    .select({ value: own[column] })
+    .from(own)
+    .where(and(eq(own.userId, userId), notInArray(own[column], [...nonIdentifyingDeviceIds])))
     .limit(deviceRowBudget);
-  const gaids = identifying(own.map((device) => device.gaid));
-  const androidIds = identifying(own.map((device) => device.androidId));
-  if (gaids.length === 0 && androidIds.length === 0) return [];
+  return sql`array(${ids})`;
+}
+
+/** Other users of the tenant with one of this user's device ids (GAID or Android id), in one statement. */
+function linkedByDevice(db: Db, adminId: string, userId: string): Promise<Found[]> {
   // Two index lookups, (admin_id, gaid) and (admin_id, android_id), OR-ed into one bitmap scan.
-  const rows = await db
-    .select({ userId: appUserDevices.userId })
+  return db
+    .select({ id: appUsers.id, username: appUsers.username })
     .from(appUserDevices)
+    .innerJoin(appUsers, and(eq(appUsers.adminId, adminId), eq(appUsers.id, appUserDevices.userId)))
     .where(
       and(
         eq(appUserDevices.adminId, adminId),
         ne(appUserDevices.userId, userId),
         or(
-          gaids.length > 0 ? inArray(appUserDevices.gaid, gaids) : undefined,
-          androidIds.length > 0 ? inArray(appUserDevices.androidId, androidIds) : undefined,
+          sql`${appUserDevices.gaid} = any(${ownDeviceIds(db, userId, "gaid")})`,
+          sql`${appUserDevices.androidId} = any(${ownDeviceIds(db, userId, "androidId")})`,
         ),
       ),
     )
     .limit(deviceRowBudget);
-  const ids = [...new Set(rows.map((row) => row.userId))].slice(0, linkedAccountLimit);
-  return ids.map((id) => ({ id }));
 }
 
 /**
@@ -57,25 +62,26 @@ export async function findLinkedAccounts(
 ): Promise<LinkedAccount[]> {
   const others = and(eq(appUsers.adminId, adminId), ne(appUsers.id, user.id));
   const byColumn = (condition: SQL) =>
-    db.select({ id: appUsers.id }).from(appUsers).where(and(others, condition)).limit(linkedAccountLimit);
+    db
+      .select({ id: appUsers.id, username: appUsers.username })
+      .from(appUsers)
+      .where(and(others, condition))
+      .limit(linkedAccountLimit);
+  // Each lookup brings the e-mails with the ids: one round trip in all, the three side by side.
   const [visitor, device, ip] = await Promise.all([
     user.visitorId ? byColumn(eq(appUsers.visitorId, user.visitorId)) : Promise.resolve([]),
     linkedByDevice(db, adminId, user.id),
     user.ipSignup ? byColumn(eq(appUsers.ipSignup, user.ipSignup)) : Promise.resolve([]),
   ]);
-  const found: Record<Via, { id: string }[]> = { visitor, device, ip };
+  const found: Record<Via, Found[]> = { visitor, device, ip };
 
-  const viaOf = new Map<string, Via>();
-  for (const via of viaOrder) for (const { id } of found[via]) if (!viaOf.has(id)) viaOf.set(id, via);
-  const ids = [...viaOf.keys()].slice(0, linkedAccountLimit);
-  if (ids.length === 0) return [];
-
-  const names = await db
-    .select({ id: appUsers.id, username: appUsers.username })
-    .from(appUsers)
-    .where(and(eq(appUsers.adminId, adminId), inArray(appUsers.id, ids)));
+  const linked = new Map<string, LinkedAccount>();
+  for (const via of viaOrder) {
+    for (const { id, username } of found[via])
+      if (!linked.has(id)) linked.set(id, { _id: id, username, via });
+  }
   const rank = (via: Via) => viaOrder.indexOf(via);
-  return names
-    .map((row) => ({ _id: row.id, username: row.username, via: viaOf.get(row.id) as Via }))
+  return [...linked.values()]
+    .slice(0, linkedAccountLimit)
     .sort((x, y) => rank(x.via) - rank(y.via) || x.username.localeCompare(y.username));
 }
