@@ -9,7 +9,7 @@ import { errorBody, type FetchCall } from "../../../test/render";
 const countriesList = "/api/reward/countries/pagination?group=false";
 const rewardsList = `/api/reward/rewards/${catalogId(1, 1)}?group=false`;
 const itemsList = `/api/reward/rewardsItems/${catalogId(2, 1)}?group=false`;
-const worldwide = country(2, { fullName: "Worldwide", code: "WW", _id: catalogId(1, 2) });
+const worldwide = country(2, { fullName: "Worldwide", code: "WW", _id: catalogId(1, 2), rewardCount: 7 });
 
 type Answer = { status?: number; body?: unknown };
 
@@ -60,6 +60,8 @@ describe("Countries", { timeout: 20_000 }, () => {
     });
     const row = within(screen.getByText("Worldwide", { selector: "td, td *" }).closest("tr") as HTMLElement);
     expect(row.getByRole("img", { name: "Worldwide" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "REWARDS" })).toBeInTheDocument();
+    expect(row.getByRole("cell", { name: "7" })).toBeInTheDocument();
     expect(row.getByRole("link", { name: "Add Rewards" })).toHaveAttribute(
       "href",
       `/dash/countries/${catalogId(1, 2)}/add`,

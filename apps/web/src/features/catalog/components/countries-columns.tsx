@@ -26,6 +26,12 @@ export function countryColumns(search: string): DataTableColumn<Country>[] {
       sortable: true,
       textAlign: "right",
     },
+    // How many rewards the country offers: a country with none shows nothing in the app.
+    {
+      accessor: "rewardCount",
+      title: t("catalog.countries.column.rewards"),
+      textAlign: "right",
+    },
     {
       accessor: "actions",
       title: t("list.actions"),
