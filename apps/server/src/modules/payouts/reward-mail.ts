@@ -1,5 +1,5 @@
 import { type Language, messages, rewardMailPlaceholder } from "@rewards/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { appUsers, generalConfigs, mailConfigs, rewardMailTemplates } from "../../db/schema/index.ts";
 import { escapeHtml, htmlToText, sanitizeEmailHtml } from "../../lib/html.ts";
@@ -40,15 +40,23 @@ export const builtInRewardMail = (language: Language) => ({
 
 /**
  * The language a user's e-mails are written in: the one their app reported, else the app's default
- * language (General settings), else English. One indexed read.
+ * language (General settings), else English. In SQL, over app_users left-joined to general_configs, so a
+ * read can bring what depends on the language in the same statement.
  */
+const userMailLanguage = sql<Language>`coalesce(${appUsers.language}, ${generalConfigs.language}, 'en')`;
+
+/** The app's settings, joined to its user: what userMailLanguage reads beside the user. */
+const appSettings = eq(generalConfigs.adminId, appUsers.adminId);
+const theUser = (appId: string, userId: string) => and(eq(appUsers.adminId, appId), eq(appUsers.id, userId));
+
+/** The language of a user's e-mails (userMailLanguage); English for a user who does not exist. One read. */
 export async function mailLanguageOf(tx: Db | Tx, appId: string, userId: string): Promise<Language> {
   const [row] = await tx
-    .select({ user: appUsers.language, app: generalConfigs.language })
+    .select({ language: userMailLanguage })
     .from(appUsers)
-    .leftJoin(generalConfigs, eq(generalConfigs.adminId, appUsers.adminId))
-    .where(and(eq(appUsers.adminId, appId), eq(appUsers.id, userId)));
-  return row?.user ?? row?.app ?? "en";
+    .leftJoin(generalConfigs, appSettings)
+    .where(theUser(appId, userId));
+  return row?.language ?? "en";
 }
 
 export type RewardMailDraft = { language: Language; subject: string; text: string };
@@ -56,7 +64,7 @@ export type RewardMailDraft = { language: Language; subject: string; text: strin
 /**
  * The gift-card e-mail for a user's reward: the app's template in the user's language (the built-in one
  * until saved), with the reward's name in place of {reward}; HTML-escaped in the body, as written in
- * the subject.
+ * the subject. A user who does not exist gets English's built-in mail.
  */
 export async function rewardMailDraft(
   tx: Db | Tx,
@@ -64,11 +72,26 @@ export async function rewardMailDraft(
   userId: string,
   rewardName: string,
 ): Promise<RewardMailDraft> {
-  const language = await mailLanguageOf(tx, appId, userId);
-  const [saved] = await tx
-    .select({ subject: rewardMailTemplates.subject, body: rewardMailTemplates.body })
-    .from(rewardMailTemplates)
-    .where(and(eq(rewardMailTemplates.adminId, appId), eq(rewardMailTemplates.language, language)));
+  // The language and the app's template in it, in one statement.
+  const [row] = await tx
+    .select({
+      language: userMailLanguage,
+      subject: rewardMailTemplates.subject,
+      body: rewardMailTemplates.body,
+    })
+    .from(appUsers)
+    .leftJoin(generalConfigs, appSettings)
+    .leftJoin(
+      rewardMailTemplates,
+      and(
+        eq(rewardMailTemplates.adminId, appUsers.adminId),
+        eq(rewardMailTemplates.language, userMailLanguage),
+      ),
+    )
+    .where(theUser(appId, userId));
+  const language = row?.language ?? "en";
+  const saved =
+    row?.subject != null && row.body != null ? { subject: row.subject, body: row.body } : undefined;
   const template = saved ?? builtInRewardMail(language);
   return {
     language,

@@ -188,6 +188,13 @@ describe("the gift-card e-mail", () => {
       language: "es",
       subject: "Aquí tiene su Amazon Gift Card",
     });
+    // The app's own template in that language, once saved, read with the language in one statement.
+    await save("es", { subject: "Su {reward}", body: "<p>{reward} en camino.</p>" });
+    expect((await details(redeemId)).mailDraft).toEqual({
+      language: "es",
+      subject: "Su Amazon Gift Card",
+      text: "<p>Amazon Gift Card en camino.</p>",
+    });
   });
 
   it("labels the code in the user's language when a member pays by hand", async () => {
