@@ -15,12 +15,14 @@ const deviceRowBudget = linkedAccountLimit * 10;
 
 type Found = { id: string; username: string };
 
+/** The user's own device rows, read inside the device lookup's statement. */
+const own = alias(appUserDevices, "own");
+
 /**
  * This user's identifying values of one device id column, as an array read in the same statement: `= any`
  * of it is an index lookup on (admin_id, column), like a list of values sent.
  */
 function ownDeviceIds(db: Db, userId: string, column: "gaid" | "androidId"): SQL {
-  const own = alias(appUserDevices, "own");
   const ids = db
     .select({ value: own[column] })
     .from(own)
