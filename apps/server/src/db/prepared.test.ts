@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
-import type { Database } from "./client.ts";
-import { executeNamed, inText } from "./prepared.ts";
+import type { Database, Tx } from "./client.ts";
+import { bindLater, executeNamed, inText, preparedByShape } from "./prepared.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -11,6 +11,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+
+/** How many statements this connection prepared under names that start with `prefix`. */
+const preparedOnConnection = async (tx: Tx, prefix: string) => {
+  const { rows } = await executeNamed(
+    tx,
+    "test_names",
+    sql`select count(*)::integer as shapes from pg_prepared_statements where starts_with(name, ${prefix})`,
+  );
+  return (rows[0] as { shapes: number }).shapes;
+};
 
 const shaped = (value: number, withLabel: boolean) =>
   sql`select ${value}::integer as value${withLabel ? sql`, ${`n${value}`}::text as label` : sql``}`;
@@ -40,12 +50,7 @@ describe("executeNamed", () => {
     await database.db.transaction(async (tx) => {
       for (const value of [5, 6, 7]) await executeNamed(tx, "test_shape", shaped(value, false));
       for (const value of [8, 9]) await executeNamed(tx, "test_shape", shaped(value, true));
-      const { rows } = await executeNamed(
-        tx,
-        "test_names",
-        sql`select count(*)::integer as shapes from pg_prepared_statements where name like 'test_shape%'`,
-      );
-      expect(rows).toEqual([{ shapes: 2 }]);
+      expect(await preparedOnConnection(tx, "test_shape")).toBe(2);
     });
   });
 });
@@ -63,5 +68,62 @@ describe("inText", () => {
   it("takes only integers for numbers", () => {
     expect(() => inText(1.5)).toThrow(/integers/);
     expect(() => inText(Number.NaN)).toThrow(/integers/);
+  });
+});
+
+describe("preparedByShape", () => {
+  const labelled = preparedByShape("test_by_shape");
+  const run = (value: number, withLabel: boolean) => {
+    const { bind, values } = bindLater();
+    const label = withLabel ? sql`, ${bind("label", `n${value}`)}::text as label` : sql``;
+    return labelled(
+      database.db,
+      withLabel ? "labelled" : "plain",
+      sql`select ${bind("value", value)}::integer as value${label}`,
+    ).execute(values);
+  };
+
+  it("answers each call with its own values, whichever shape ran before", async () => {
+    const answers = [];
+    for (const [value, withLabel] of [
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, true],
+    ] as const) {
+      answers.push((await run(value, withLabel)).rows[0]);
+    }
+    expect(answers).toEqual([
+      { value: 1 },
+      { value: 2, label: "n2" },
+      { value: 3 },
+      { value: 4, label: "n4" },
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("prepares one statement per shape, not per call", async () => {
+    const inTransaction = preparedByShape("test_by_shape_tx");
+    await database.db.transaction(async (tx) => {
+      for (const value of [5, 6, 7, 8]) {
+        const { bind, values } = bindLater();
+        await inTransaction(
+          tx,
+          value % 2 ? "odd" : "even",
+          sql`select ${bind("value", value)}::integer`,
+        ).execute(values);
+      }
+      expect(await preparedOnConnection(tx, "test_by_shape_tx")).toBe(2);
+    });
+  });
+});
+
+describe("bindLater", () => {
+  it("keeps each value under its placeholder's name, and refuses two values under one name", () => {
+    const { bind, values } = bindLater();
+    bind("user", "a");
+    bind("user", "a");
+    bind("points", 5);
+    expect(values).toEqual({ user: "a", points: 5 });
+    expect(() => bind("user", "b")).toThrow(/bound twice/);
   });
 });

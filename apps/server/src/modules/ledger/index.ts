@@ -5,6 +5,7 @@ export {
   adjustPoints,
   type CreditHold,
   creditOffer,
+  creditShape,
   creditSteps,
   debitRedeem,
   type PointHoldRow,

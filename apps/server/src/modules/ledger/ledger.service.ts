@@ -1,9 +1,10 @@
 import { maxPointsBalance, messages } from "@rewards/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { type Bind, bindNow } from "../../db/prepared.ts";
 import { pointHolds } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { movePoints, moveSteps, type PointsMove } from "./move-points.ts";
+import { movePoints, moveShape, moveSteps, type PointsMove } from "./move-points.ts";
 
 /**
  * The points rules, the only place points move: each rule is one or two ledger rows and the cached
@@ -33,16 +34,33 @@ export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHo
 
 /**
  * creditOffer as the WITH items of one statement (both shares, each balance with its ledger row and hold):
- * what a postback's credit runs beside the insert of its offer, `when` that insert stored a row.
+ * what a postback's credit runs beside the insert of its offer, `when` that insert stored a row. `bind`
+ * writes the values (see moveSteps); creditShape names the statement's shape.
  */
-export function creditSteps(offer: OfferShares & { hold?: CreditHold | null }, when?: SQL): SQL {
+export function creditSteps(
+  offer: OfferShares & { hold?: CreditHold | null },
+  when?: SQL,
+  bind: Bind = bindNow,
+): SQL {
+  const steps = creditMoves(offer).map((move) => moveSteps(move, move.reason, when, bind));
+  return sql.join(steps, sql`, `);
+}
+
+/** What creditSteps' text depends on: which shares move, into which balance, held or not. */
+export const creditShape = (offer: OfferShares & { hold?: CreditHold | null }) =>
+  creditMoves(offer)
+    .map((move) => `${move.reason}:${moveShape(move)}`)
+    .join(",");
+
+/** The moves of a credit: the user's share, and the referrer's when the user was referred. */
+function creditMoves(offer: OfferShares & { hold?: CreditHold | null }): PointsMove[] {
   const shares: Share[] = [{ userId: offer.userId, points: offer.points, reason: "offer" }];
   if (offer.referrerId && offer.referralPoints > 0) {
     shares.push({ userId: offer.referrerId, points: offer.referralPoints, reason: "referral" });
   }
-  const steps = shares.map((share) => {
+  return shares.map((share) => {
     const held = offer.hold && share.points > 0 ? offer.hold : null;
-    const move: PointsMove = {
+    return {
       adminId: offer.adminId,
       userId: share.userId,
       amount: share.points,
@@ -58,9 +76,7 @@ export function creditSteps(offer: OfferShares & { hold?: CreditHold | null }, w
         },
       }),
     };
-    return moveSteps(move, share.reason, when);
   });
-  return sql.join(steps, sql`, `);
 }
 
 type Share = { userId: string; points: number; reason: "offer" | "referral" };

@@ -137,6 +137,76 @@ describe("a new credit in one statement", () => {
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
+  it("credits each of the statement's shapes in turn with its own values, whichever shape ran before", async () => {
+    // The statement is prepared once per shape (which shares, held or not, logged or not) and filled with
+    // each call's values: a shape's statement run with another's values, or with an earlier call's
+    // values, would credit the wrong user, balance or amount.
+    const shapes = [
+      { referred: true, held: true, logged: true },
+      { referred: false, held: false, logged: false },
+      { referred: true, held: false, logged: true },
+      { referred: false, held: true, logged: false },
+      { referred: true, held: true, logged: false },
+      { referred: false, held: false, logged: true },
+      { referred: true, held: false, logged: true },
+      { referred: true, held: true, logged: true },
+    ];
+    for (const [index, shape] of shapes.entries()) {
+      const referrer = shape.referred ? await addUser() : null;
+      const user = await addUser(referrer);
+      const tx = `tx-${randomUUID()}`;
+      const points = 100 + index;
+      const rules = {
+        ...rulesFor(shape.held ? defaults : noHolds, referrer),
+        points,
+        referralPoints: referrer ? index + 1 : 0,
+      };
+      // The default rules hold $3+ from a new user; $1 is not held.
+      const conversion = conversionOf(user, tx, { payoutUsd: shape.held ? 5 : 1 });
+      const fields = await creditAtOnce(
+        t.db,
+        rules,
+        conversion,
+        await history(user),
+        shape.logged ? logOf(tx) : undefined,
+      );
+      expect(fields, `shape ${index}`).toMatchObject({ outcome: "credited", points, transactionId: tx });
+      const credited = (amount: number) =>
+        shape.held ? { points: 0, pending: amount } : { points: amount, pending: 0 };
+      expect(await balanceOf(user), `shape ${index}`).toEqual(credited(points));
+      if (referrer) expect(await balanceOf(referrer), `shape ${index}`).toEqual(credited(index + 1));
+      const [offer] = await t.db.select().from(completedOffers).where(eq(completedOffers.transactionId, tx));
+      expect(offer, `shape ${index}`).toMatchObject({
+        userId: user,
+        points,
+        payout: shape.held ? 5 : 1,
+        referrerId: referrer,
+        referralPoints: referrer ? index + 1 : 0,
+      });
+      const ledger = await t.db
+        .select()
+        .from(pointsLedger)
+        .where(eq(pointsLedger.referenceId, offer?.id ?? ""));
+      expect(ledger.map((row) => [row.userId, row.amount, row.bucket]).sort(), `shape ${index}`).toEqual(
+        [
+          [user, points, shape.held ? "pending" : "available"],
+          ...(referrer ? [[referrer, index + 1, shape.held ? "pending" : "available"]] : []),
+        ].sort(),
+      );
+      const holds = await t.db
+        .select()
+        .from(pointHolds)
+        .where(eq(pointHolds.offerId, offer?.id ?? ""));
+      expect(holds.map((hold) => [hold.userId, hold.points]).sort(), `shape ${index}`).toEqual(
+        shape.held ? [[user, points], ...(referrer ? [[referrer, index + 1]] : [])].sort() : [],
+      );
+      expect(await countWhere(postbackLog, postbackLog.transactionId, tx), `shape ${index}`).toBe(
+        shape.logged ? 1 : 0,
+      );
+    }
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
   it("writes nothing for a transaction stored already, and leaves it to the transaction", async () => {
     const user = await addUser();
     const tx = `tx-${randomUUID()}`;

@@ -1,11 +1,11 @@
 import type { OfferNetwork } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { insertWhen } from "../../db/insert-when.ts";
-import { executeNamed, limitInText } from "../../db/prepared.ts";
+import { insertRow, insertWhen } from "../../db/insert-when.ts";
+import { bindLater, limitInText, preparedByShape } from "../../db/prepared.ts";
 import { appUsers, completedOffers, postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { creditOffer, creditSteps, reverseOffer } from "../ledger/index.ts";
+import { creditOffer, creditShape, creditSteps, reverseOffer } from "../ledger/index.ts";
 import { type HoldSettings, holdForCredit, holdOf, type UserHistory } from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
 import type { LogFields } from "./log-entry.ts";
@@ -137,6 +137,9 @@ const fieldsOf = (conversion: VerifiedConversion) => ({
   reason: "",
 });
 
+/** The one-statement credit's text, one per shape: which shares move, held or not, logged or not. */
+const creditStatements = preparedByShape("credit_at_once");
+
 /**
  * A new credit in one statement of its own, outside any transaction (a statement is atomic): the offer's
  * insert, both shares' balances with their ledger rows and holds, and the request's log row (`logRow`),
@@ -162,30 +165,27 @@ export async function creditAtOnce(
   if (flagReversals) return null;
   const offer = offerRow(rules, conversion, "credited", conversion.offerKey, rules.points);
   const fields: LogFields = { ...fieldsOf(conversion), outcome: "credited", points: rules.points };
+  const credit = {
+    adminId: rules.adminId,
+    userId: conversion.userId,
+    offerId: offer.id,
+    points: rules.points,
+    referrerId: rules.referrerId,
+    referralPoints: rules.referralPoints,
+    hold,
+  };
+  const { bind, values } = bindLater();
   const stored = sql`exists (select from stored_offer)`;
-  const insert = db
-    .insert(completedOffers)
-    .values(offer)
-    .onConflictDoNothing()
-    .returning({ id: completedOffers.id });
-  const shares = creditSteps(
-    {
-      adminId: rules.adminId,
-      userId: conversion.userId,
-      offerId: offer.id,
-      points: rules.points,
-      referrerId: rules.referrerId,
-      referralPoints: rules.referralPoints,
-      hold,
-    },
-    stored,
-  );
-  const log = logRow ? sql`, logged_request as (${insertWhen(postbackLog, logRow(fields), stored)})` : sql``;
-  const result = await executeNamed(
+  const log = logRow
+    ? sql`, logged_request as (${insertWhen(postbackLog, logRow(fields), stored, bind)})`
+    : sql``;
+  const statement = creditStatements(
     db,
-    "credit_at_once",
-    sql`with stored_offer as (${insert.getSQL()}), ${shares}${log} select id from stored_offer`,
+    `${creditShape(credit)}${logRow ? "+log" : ""}`,
+    sql`with stored_offer as (${insertRow(completedOffers, offer, bind)} on conflict do nothing returning id),
+      ${creditSteps(credit, stored, bind)}${log} select id from stored_offer`,
   );
+  const result = await statement.execute(values);
   return result.rows.length > 0 ? fields : null;
 }
 
