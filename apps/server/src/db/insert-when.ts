@@ -5,7 +5,8 @@ import { type Bind, bindNow } from "./prepared.ts";
 /**
  * A row's column names and values, each value as its column's driver value, bound by `bind` (named
  * `<table>_<key>`) and cast to the column's type, which VALUES would have inferred from the target columns
- * but a SELECT does not.
+ * but a SELECT does not. A key left undefined is left out (its column's default), so with bindLater the
+ * keys a row gives are part of its statement's shape.
  */
 function columnsAndValues<T extends PgTable>(table: T, row: T["$inferInsert"], bind: Bind) {
   const columns = getTableColumns(table);

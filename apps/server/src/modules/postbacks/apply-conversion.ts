@@ -174,6 +174,7 @@ export async function creditAtOnce(
     referralPoints: rules.referralPoints,
     hold,
   };
+  // offerRow and logRow give every key a value, so the rows add nothing to the statement's shape.
   const { bind, values } = bindLater();
   const stored = sql`exists (select from stored_offer)`;
   const log = logRow
