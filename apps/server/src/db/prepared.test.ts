@@ -22,27 +22,29 @@ const preparedOnConnection = async (tx: Tx, prefix: string) => {
   return (rows[0] as { shapes: number }).shapes;
 };
 
+/** Runs the two shapes by turns (a value, and a value with its label): each answer holds its own values. */
+async function expectOwnValuesInTurn(run: (value: number, withLabel: boolean) => Promise<unknown>) {
+  const answers = [];
+  for (const [value, withLabel] of [
+    [1, false],
+    [2, true],
+    [3, false],
+    [4, true],
+  ] as const) {
+    answers.push(await run(value, withLabel));
+  }
+  expect(answers).toEqual([{ value: 1 }, { value: 2, label: "n2" }, { value: 3 }, { value: 4, label: "n4" }]);
+}
+
 const shaped = (value: number, withLabel: boolean) =>
   sql`select ${value}::integer as value${withLabel ? sql`, ${`n${value}`}::text as label` : sql``}`;
 
 describe("executeNamed", () => {
   it("answers each call with its own values, whichever shape ran before", async () => {
-    const answers = [];
-    for (const [value, withLabel] of [
-      [1, false],
-      [2, true],
-      [3, false],
-      [4, true],
-    ] as const) {
+    await expectOwnValuesInTurn(async (value, withLabel) => {
       const { rows } = await executeNamed(database.db, "test_shape", shaped(value, withLabel));
-      answers.push(rows[0]);
-    }
-    expect(answers).toEqual([
-      { value: 1 },
-      { value: 2, label: "n2" },
-      { value: 3 },
-      { value: 4, label: "n4" },
-    ]);
+      return rows[0];
+    });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("prepares one statement per shape, not per call", async () => {
@@ -84,21 +86,7 @@ describe("preparedByShape", () => {
   };
 
   it("answers each call with its own values, whichever shape ran before", async () => {
-    const answers = [];
-    for (const [value, withLabel] of [
-      [1, false],
-      [2, true],
-      [3, false],
-      [4, true],
-    ] as const) {
-      answers.push((await run(value, withLabel)).rows[0]);
-    }
-    expect(answers).toEqual([
-      { value: 1 },
-      { value: 2, label: "n2" },
-      { value: 3 },
-      { value: 4, label: "n4" },
-    ]);
+    await expectOwnValuesInTurn(async (value, withLabel) => (await run(value, withLabel)).rows[0]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("prepares one statement per shape, not per call", async () => {

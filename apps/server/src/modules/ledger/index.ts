@@ -5,7 +5,6 @@ export {
   adjustPoints,
   type CreditHold,
   creditOffer,
-  creditShape,
   creditSteps,
   debitRedeem,
   type PointHoldRow,

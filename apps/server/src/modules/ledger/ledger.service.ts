@@ -29,28 +29,29 @@ type OfferShares = Owner & {
  * given): each share goes to its user's pending balance with a hold row of its own, released together.
  */
 export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHold | null }) {
-  await tx.execute(sql`with ${creditSteps(offer)} select 1`);
+  await tx.execute(sql`with ${creditSteps(offer).steps} select 1`);
 }
 
 /**
  * creditOffer as the WITH items of one statement (both shares, each balance with its ledger row and hold):
  * what a postback's credit runs beside the insert of its offer, `when` that insert stored a row. `bind`
- * writes the values (see moveSteps); creditShape names the statement's shape.
+ * writes the values (see moveSteps); `shape` names what the text depends on (which shares move, into which
+ * balance, held or not), read off the same moves.
  */
 export function creditSteps(
   offer: OfferShares & { hold?: CreditHold | null },
   when?: SQL,
   bind: Bind = bindNow,
-): SQL {
-  const steps = creditMoves(offer).map((move) => moveSteps(move, move.reason, when, bind));
-  return sql.join(steps, sql`, `);
+): { steps: SQL; shape: string } {
+  const moves = creditMoves(offer);
+  return {
+    steps: sql.join(
+      moves.map((move) => moveSteps(move, move.reason, when, bind)),
+      sql`, `,
+    ),
+    shape: moves.map((move) => `${move.reason}:${moveShape(move)}`).join(","),
+  };
 }
-
-/** What creditSteps' text depends on: which shares move, into which balance, held or not. */
-export const creditShape = (offer: OfferShares & { hold?: CreditHold | null }) =>
-  creditMoves(offer)
-    .map((move) => `${move.reason}:${moveShape(move)}`)
-    .join(",");
 
 /** The moves of a credit: the user's share, and the referrer's when the user was referred. */
 function creditMoves(offer: OfferShares & { hold?: CreditHold | null }): PointsMove[] {

@@ -5,7 +5,7 @@ import { insertRow, insertWhen } from "../../db/insert-when.ts";
 import { bindLater, limitInText, preparedByShape } from "../../db/prepared.ts";
 import { appUsers, completedOffers, postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { creditOffer, creditShape, creditSteps, reverseOffer } from "../ledger/index.ts";
+import { creditOffer, creditSteps, reverseOffer } from "../ledger/index.ts";
 import { type HoldSettings, holdForCredit, holdOf, type UserHistory } from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
 import type { LogFields } from "./log-entry.ts";
@@ -180,11 +180,12 @@ export async function creditAtOnce(
   const log = logRow
     ? sql`, logged_request as (${insertWhen(postbackLog, logRow(fields), stored, bind)})`
     : sql``;
+  const shares = creditSteps(credit, stored, bind);
   const statement = creditStatements(
     db,
-    `${creditShape(credit)}${logRow ? "+log" : ""}`,
+    `${shares.shape}${logRow ? "+log" : ""}`,
     sql`with stored_offer as (${insertRow(completedOffers, offer, bind)} on conflict do nothing returning id),
-      ${creditSteps(credit, stored, bind)}${log} select id from stored_offer`,
+      ${shares.steps}${log} select id from stored_offer`,
   );
   const result = await statement.execute(values);
   return result.rows.length > 0 ? fields : null;
