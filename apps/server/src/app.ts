@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import helmet from "helmet";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { startOfferRollupWorker } from "./db/offer-rollups.ts";
 import type { ReplicaStatus } from "./db/read-replica.ts";
 import { startRollupCompactionWorker } from "./db/rollup-compaction.ts";
 import { createAccessTokens } from "./lib/access-tokens.ts";
@@ -73,6 +74,8 @@ export type AppDeps = {
   holdRelease?: { pollMs?: number } | false;
   /** The compaction job of the rollups' closed periods: how often it runs (ten minutes by default); false runs none. */
   rollupCompaction?: { pollMs?: number } | false;
+  /** The fold of completed offers' queued changes into the rollups: how often (every second by default); false runs none. */
+  offerRollups?: { pollMs?: number } | false;
   /** The PostgreSQL pool's connection counts, for the metrics (none on PGlite). */
   poolStats?: PoolStats;
   /** Where reads that may trail the writes go (analytics, exports, the dashboard); db when unset. */
@@ -229,6 +232,14 @@ export async function buildApp(deps: AppDeps) {
       db: deps.db,
       log: app.log,
       observeRound: observeJob("hold_release"),
+      ...options,
+    }),
+  );
+  backgroundWorker(app, deps.offerRollups, (options) =>
+    startOfferRollupWorker({
+      db: deps.db,
+      log: app.log,
+      observeRound: observeJob("offer_rollups"),
       ...options,
     }),
   );

@@ -15,6 +15,7 @@ import { createScratchDatabase, openTestDatabase } from "../../test/support/test
 import { ConfigError, loadConfig } from "../config.ts";
 import type { Database, Db } from "./client.ts";
 import { openPostgres } from "./client.ts";
+import { foldOfferRollups } from "./offer-rollups.ts";
 import { openReadReplica, type ReadReplica } from "./read-replica.ts";
 import { appUsers, auditLog } from "./schema/index.ts";
 
@@ -81,7 +82,9 @@ describe("reads from the read database, writes to the primary", () => {
     app = await startReplicaApp(primary.db, readDb, replica?.status);
     owner = await ownerOf(app);
     snapshotEmails = await addEarners(primary.db, owner.appId, 2, "early");
-    // The read database now holds what the primary held at this moment; then the primary moves on.
+    // The read database now holds what the primary held at this moment, its offers' rollups folded (as a
+    // replica has them once the primary's fold has replayed); then the primary moves on.
+    await foldOfferRollups(primary.db);
     await copyAllTables(primary.db, readStore.db);
     await addEarners(primary.db, owner.appId, 3, "late");
   });

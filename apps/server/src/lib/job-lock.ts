@@ -2,8 +2,9 @@ import type pg from "pg";
 import { type Db, sessionSourceOf } from "../db/client.ts";
 
 /**
- * The advisory lock key of each timed job. Any constants work, as long as they differ from each other
- * and from the migrations' lock (db/client.ts).
+ * The advisory lock key of each timed job. Any constants work, as long as they differ from each other,
+ * from the migrations' lock (db/client.ts) and from 7_302_203, the transaction lock offer_rollups_fold
+ * takes in SQL (migration 0035) so that one fold runs at a time.
  */
 export const jobLockKeys = { holdRelease: 7_302_201, rollupCompaction: 7_302_202 } as const;
 

@@ -49,11 +49,10 @@ const loadedTables = ["app_users", "app_user_devices", "completed_offers", "poin
 /** The triggers that keep rollups row by row: bulk loads turn them off and rebuild (a test loads that way too). */
 export const activityTriggers = [
   ["app_users", "app_users_activity"],
-  ["completed_offers", "completed_offers_activity"],
+  ["completed_offers", "completed_offers_rollups"],
   ["redeems", "redeems_activity"],
   ["points_ledger", "points_ledger_balances"],
   ["app_users", "app_users_analytics"],
-  ["completed_offers", "completed_offers_analytics"],
   ["redeems", "redeems_analytics"],
   ["redeems", "redeems_pending_totals"],
   ["app_users", "app_users_list_buckets"],

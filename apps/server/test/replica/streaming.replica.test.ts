@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPostgres, serverStatementLimits } from "../../src/db/client.ts";
+import { foldOfferRollups } from "../../src/db/offer-rollups.ts";
 import { openReadReplica, type ReadReplica } from "../../src/db/read-replica.ts";
 import { appUsers, auditLog } from "../../src/db/schema/index.ts";
 import { createScratchDatabase } from "../support/test-database.ts";
@@ -34,6 +35,15 @@ let app: FastifyInstance;
 let owner: Awaited<ReturnType<typeof ownerOf>>;
 
 const countOn = async (db: Database["db"], appId: string) => db.$count(appUsers, eq(appUsers.adminId, appId));
+/** The app's offers in the dashboard's totals: what the folds of the offers' changes have added up. */
+const foldedOffersOn = async (db: Database["db"], appId: string) =>
+  Number(
+    (
+      (await db.execute(
+        sql`select coalesce(sum(offers), 0)::int as n from activity_totals where admin_id = ${appId}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]?.n,
+  );
 
 beforeAll(async () => {
   if (!primaryServer || !replicaServer) {
@@ -91,6 +101,13 @@ describe("a streaming replica", () => {
       async () => (await countOn(replica.readDb, owner.appId)) === 3,
     );
     console.log(`replayed on the standby ${Date.now() - started} ms after the commit`);
+    // The offers reach the dashboard's rollups with a fold on the primary (each read folds there, and a
+    // worker every second), which the standby then replays like any other write.
+    await foldOfferRollups(primary.db);
+    await waitFor(
+      "the standby to replay the fold",
+      async () => (await foldedOffersOn(replica.readDb, owner.appId)) === 3,
+    );
     const figures = await readFigures(app, owner.headers);
     expect(figures).toMatchObject({
       dashboardUsers: 3,

@@ -21,6 +21,7 @@ export async function startTestApp(
     payouts?: AppDeps["payouts"];
     holdRelease?: AppDeps["holdRelease"];
     rollupCompaction?: AppDeps["rollupCompaction"];
+    offerRollups?: AppDeps["offerRollups"];
     apiDocs?: AppDeps["apiDocs"];
     /** Logger options (e.g. a level and an in-memory stream); none by default. */
     logger?: AppDeps["logger"];
@@ -50,6 +51,7 @@ export async function startTestApp(
     ...(options.payouts !== undefined ? { payouts: options.payouts } : {}),
     ...(options.holdRelease !== undefined ? { holdRelease: options.holdRelease } : {}),
     ...(options.rollupCompaction !== undefined ? { rollupCompaction: options.rollupCompaction } : {}),
+    ...(options.offerRollups !== undefined ? { offerRollups: options.offerRollups } : {}),
     ...(options.apiDocs ? { apiDocs: options.apiDocs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });

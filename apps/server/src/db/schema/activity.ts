@@ -79,6 +79,29 @@ export const activityTotals = pgTable(
 );
 
 /**
+ * Completed offers' changes waiting to be folded into the dashboard's slots, hours and totals and the
+ * analytics rollups (decision 0031): a trigger appends the row that went out (sign -1) and the row that
+ * came in (+1) instead of upserting a dozen rollup rows at the offer's commit; offer_rollups_fold applies
+ * them in batches, and every read of those rollups folds first. No key and no index: it is appended to
+ * and emptied whole.
+ */
+export const offerRollupChanges = pgTable("offer_rollup_changes", {
+  adminId: uuid("admin_id").notNull(),
+  userId: uuid("user_id").notNull(),
+  offerId: uuid("offer_id").notNull(),
+  sign: smallint("sign").notNull(),
+  status: text("status").notNull(),
+  date: timestamp("date", { withTimezone: true }).notNull(),
+  payout: numeric("payout", { precision: 14, scale: 4 }).notNull(),
+  points: bigint("points", { mode: "number" }).notNull(),
+  referralPoints: bigint("referral_points", { mode: "number" }).notNull(),
+  network: text("network").notNull(),
+  offerName: text("offer_name").notNull(),
+  geo: text("geo"),
+  platform: text("platform"),
+});
+
+/**
  * What an app owes its users: the sum of their spendable (`available_points`) and held (`pending_points`)
  * balances, moved by a trigger on every ledger row in the same transaction. Sharded by the writing
  * transaction's id, not by a row's: a transaction's ledger rows (a credit and its referral share, a release's

@@ -1,15 +1,17 @@
 import { dashboardEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
+import { foldOfferRollups } from "../../db/offer-rollups.ts";
 import { route } from "../../lib/route.ts";
 import { currentAppId } from "../../plugins/require-admin.ts";
 import { getDashboard } from "./dashboard.service.ts";
 
 /**
  * The dashboard's figures: GET /dash?tz=<IANA zone>&range=<period of the "today" widgets>, read from the
- * replica when there is one.
+ * replica when there is one, after the offers' queued changes are folded in on the primary.
  */
 export async function dashboardRoutes(app: FastifyInstance) {
-  route(app, dashboardEndpoints.figures, async (request) =>
-    getDashboard(app.deps.readDb, currentAppId(request), request.query),
-  );
+  route(app, dashboardEndpoints.figures, async (request) => {
+    await foldOfferRollups(app.deps.db);
+    return getDashboard(app.deps.readDb, currentAppId(request), request.query);
+  });
 }

@@ -177,9 +177,11 @@ async function holdSomeCredits(t: TestApp, tenant: Tenant) {
 export async function startAppWithTwoTenants() {
   const keys = testKeyPair();
   const fcm = await startFcmSink({ publicKey: keys.publicKey, clientEmail });
-  // The outbox worker stays off: it would change rows between a request and its checksum.
+  // The outbox worker and the offers' rollup fold stay off: they would change rows between a request and
+  // its checksum.
   const t = await startTestApp({
     outbox: false,
+    offerRollups: false,
     env: { FCM_BASE_URL: fcm.baseUrl, FCM_TOKEN_ORIGIN: fcm.baseUrl },
   });
   const { a, b } = await twoTenants(t.app);

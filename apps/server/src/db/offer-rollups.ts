@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type RoundObserver, startPollingWorker } from "../lib/polling-worker.ts";
+import type { Db } from "./client.ts";
+
+/**
+ * Folds every queued change of a completed offer into the dashboard's and the analytics' rollups, in
+ * batches of `batchSize`, each its own transaction (offer_rollups_fold, migration 0035; decision 0031).
+ * Answers how many changes it folded. A read of those rollups calls it first, on the primary, so it sees
+ * every offer committed before it; the worker keeps the queue short between reads.
+ */
+export async function foldOfferRollups(db: Db, options: { batchSize?: number } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 5_000;
+  let folded = 0;
+  for (;;) {
+    const result = (await db.execute(
+      sql`select offer_rollups_fold(${batchSize}::integer) as folded`,
+    )) as unknown as { rows: { folded: number }[] };
+    const count = Number(result.rows[0]?.folded ?? 0);
+    folded += count;
+    if (count < batchSize) return folded;
+  }
+}
+
+export type OfferRollupWorkerOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The pause between folds; a second by default. */
+  pollMs?: number;
+  batchSize?: number;
+  observeRound?: RoundObserver;
+};
+
+/**
+ * The fold inside every server process: folds serialize in the database (the function's advisory lock),
+ * so a process that finds the queue emptied by another folds nothing, at the cost of one call. Each round
+ * then vacuums the queue: a fold reads the queue from its start, and the rows earlier folds (this one's,
+ * or the dashboard's) deleted stay there until a vacuum, which autovacuum runs at most once a minute: at a
+ * thousand postbacks a second, 60,000 dead rows to step over on every read of the dashboard. Vacuuming a
+ * queue of a few pages takes about a millisecond; one another process runs at that moment is not waited
+ * for (SKIP_LOCKED), and it never shortens the file (TRUNCATE false), which would lock out the credits'
+ * inserts for that moment: the space it frees is used again.
+ */
+export function startOfferRollupWorker(options: OfferRollupWorkerOptions) {
+  return startPollingWorker({
+    name: "offer rollup worker",
+    log: options.log,
+    pollMs: options.pollMs ?? 1_000,
+    observeRound: options.observeRound,
+    round: async () => {
+      await foldOfferRollups(options.db, { batchSize: options.batchSize });
+      await options.db.execute(sql`vacuum (skip_locked, truncate false) offer_rollup_changes`);
+    },
+  });
+}
