@@ -9,6 +9,19 @@ import { appUsers, completedOffers } from "./schema/index.ts";
 let t: TestApp;
 let a: Tenant;
 const hourMs = 3_600_000;
+const metricsToken = "metrics-token-for-the-offer-rollups-test";
+
+/** The queue's depth as GET /metrics reports it. */
+async function pendingInMetrics() {
+  const scrape = await t.app.inject({
+    method: "GET",
+    url: "/metrics",
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  expect(scrape.statusCode).toBe(200);
+  const line = scrape.body.split("\n").find((entry) => entry.startsWith("offer_rollup_changes_pending "));
+  return Number(line?.split(" ")[1]);
+}
 
 const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -71,7 +84,11 @@ async function rebuilt(adminId: string) {
 
 beforeAll(async () => {
   // No worker: each test says when the queue is folded.
-  t = await startTestApp({ offerRollups: false, rollupCompaction: false });
+  t = await startTestApp({
+    offerRollups: false,
+    rollupCompaction: false,
+    env: { METRICS_TOKEN: metricsToken },
+  });
   ({ a } = await twoTenants(t.app));
 }, 60_000);
 afterAll(() => t?.close());
@@ -81,6 +98,7 @@ describe("completed offers' rollups, folded in batches", () => {
     const user = await addUser(a.id);
     await addOffers(a.id, user, 3, () => 0);
     expect(await queued()).toBe(3);
+    expect(await pendingInMetrics()).toBe(3);
     const totals = sql`select coalesce(sum(offers), 0)::int as offers from activity_totals where admin_id = ${a.id}`;
     expect((await rowsOf(totals))[0]?.offers).toBe(0);
 
@@ -92,6 +110,7 @@ describe("completed offers' rollups, folded in batches", () => {
     expect(dash.statusCode, dash.body).toBe(200);
     expect(dash.json()).toMatchObject({ todayOffers: 3, todayRevenue: 1.5 });
     expect(await queued()).toBe(0);
+    expect(await pendingInMetrics()).toBe(0);
     expect((await rowsOf(totals))[0]?.offers).toBe(3);
   });
 

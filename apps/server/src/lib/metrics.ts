@@ -12,8 +12,9 @@ type Rows<T> = { rows: T[] };
 /**
  * The server's Prometheus metrics, in a registry of its own (one per app: tests build many in one
  * process). Made only when METRICS_TOKEN is set, so an installation that does not scrape pays nothing per
- * request. Figures read from the database (outbox depth and age) are read when scraped, through the
- * outbox's partial index of unsent rows.
+ * request. Figures read from the database (outbox depth and age, the offers' rollup queue) are read when
+ * scraped, through the outbox's partial index of unsent rows and from the queue (a few pages, vacuumed
+ * every second).
  */
 export function createMetrics(db: Db, poolStats?: PoolStats, replicaStatus?: ReplicaStatus) {
   const registry = new Registry();
@@ -67,6 +68,17 @@ export function createMetrics(db: Db, poolStats?: PoolStats, replicaStatus?: Rep
     registers: [registry],
     async collect() {
       this.set((await readOutboxOnce()).oldestSeconds);
+    },
+  });
+  new Gauge({
+    name: "offer_rollup_changes_pending",
+    help: "Completed offers' changes queued for the dashboard's and analytics' rollups (folded every second and before each of their reads)",
+    registers: [registry],
+    async collect() {
+      const result = (await db.execute(
+        sql`select count(*)::int as count from offer_rollup_changes`,
+      )) as unknown as Rows<{ count: number }>;
+      this.set(result.rows[0]?.count ?? 0);
     },
   });
   if (poolStats) {
