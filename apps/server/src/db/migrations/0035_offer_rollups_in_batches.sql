@@ -23,9 +23,10 @@ CREATE TABLE "offer_rollup_changes" (
 ALTER TABLE offer_rollup_changes SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000,
   autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 1000);
 --> statement-breakpoint
--- The row that went out (-1) and the row that came in (+1). Retention stays at the offer's commit: it
--- updates the user's own row, which the credit has locked already, and a fold locking many users could
--- deadlock with a credit locking a user and their referrer.
+-- The row that went out (-1) and the row that came in (+1). Retention is still marked in the offer's own
+-- transaction (by this trigger, at the end of the offer's statement rather than at its commit): it updates
+-- the user's own row, which the credit has locked already, and a fold locking many users could deadlock
+-- with a credit locking a user and their referrer.
 CREATE FUNCTION offer_rollups_queue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
