@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type RoundObserver, startPollingWorker } from "../lib/polling-worker.ts";
+import { inBatches } from "./batches.ts";
 import type { Db } from "./client.ts";
 
 /**
@@ -10,16 +11,11 @@ import type { Db } from "./client.ts";
  * every offer committed before it; the worker keeps the queue short between reads.
  */
 export async function foldOfferRollups(db: Db, options: { batchSize?: number } = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 5_000;
-  let folded = 0;
-  for (;;) {
-    const result = (await db.execute(
-      sql`select offer_rollups_fold(${batchSize}::integer) as folded`,
-    )) as unknown as { rows: { folded: number }[] };
-    const count = Number(result.rows[0]?.folded ?? 0);
-    folded += count;
-    if (count < batchSize) return folded;
-  }
+  return inBatches(
+    db,
+    (size) => sql`select offer_rollups_fold(${size}::integer) as done`,
+    options.batchSize ?? 5_000,
+  );
 }
 
 export type OfferRollupWorkerOptions = {

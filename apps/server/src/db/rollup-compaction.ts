@@ -2,27 +2,21 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { createJobLock, jobLockKeys } from "../lib/job-lock.ts";
 import { type RoundObserver, startPollingWorker } from "../lib/polling-worker.ts";
+import { inBatches } from "./batches.ts";
 import type { Db } from "./client.ts";
 
 /**
  * One round of rollup compaction: folds the 8 shard rows of every closed hour (activity_hours) and closed
  * day (analytics_days) into one, in batches of `batchSize` rows a table, each its own transaction, until
- * nothing is left to fold. Answers how many rows it folded. The database function rollups_compact does
+ * a batch comes back short. Answers how many rows it folded. The database function rollups_compact does
  * the folding (migration 0031 says how it stays exact beside concurrent writes).
  */
 export async function compactRollups(db: Db, options: { batchSize?: number } = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 5_000;
-  let folded = 0;
-  for (;;) {
-    const result = (await db.execute(
-      sql`select rollups_compact(${batchSize}::integer) as folded`,
-    )) as unknown as {
-      rows: { folded: number }[];
-    };
-    const count = Number(result.rows[0]?.folded ?? 0);
-    folded += count;
-    if (count === 0) return folded;
-  }
+  return inBatches(
+    db,
+    (size) => sql`select rollups_compact(${size}::integer) as done`,
+    options.batchSize ?? 5_000,
+  );
 }
 
 export type RollupCompactionOptions = {
