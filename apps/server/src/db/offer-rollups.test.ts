@@ -204,23 +204,13 @@ describe("the fold worker", () => {
           points: 500,
         })),
       );
-      const offersOf = sql`select coalesce(sum(offers), 0)::int as n from activity_totals where admin_id = ${tenant.id}`;
-      const deadline = Date.now() + 10_000;
-      let folded = 0;
-      while (Date.now() < deadline) {
-        folded = Number(((await w.db.execute(offersOf)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
-        if (folded === 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(folded).toBe(2);
+      const countOf = async (query: ReturnType<typeof sql>) =>
+        Number(((await w.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+      const folded = sql`select coalesce(sum(offers), 0)::int as n from activity_totals where admin_id = ${tenant.id}`;
+      await expect.poll(() => countOf(folded), { timeout: 10_000 }).toBe(2);
       const vacuums = sql`select coalesce(sum(vacuum_count), 0)::int as n from pg_stat_user_tables
         where relname = 'offer_rollup_changes'`;
-      let vacuumed = 0;
-      while (Date.now() < deadline + 10_000 && vacuumed === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        vacuumed = Number(((await w.db.execute(vacuums)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
-      }
-      expect(vacuumed).toBeGreaterThan(0);
+      await expect.poll(() => countOf(vacuums), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
     } finally {
       await w.close();
     }

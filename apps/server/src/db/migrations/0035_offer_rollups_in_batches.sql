@@ -29,20 +29,16 @@ ALTER TABLE offer_rollup_changes SET (autovacuum_vacuum_scale_factor = 0, autova
 -- with a credit locking a user and their referrer.
 CREATE FUNCTION offer_rollups_queue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO offer_rollup_changes VALUES (NEW.admin_id, NEW.user_id, NEW.id, 1, NEW.status, NEW.date,
-      NEW.payout, NEW.points, NEW.referral_points, NEW.network, NEW.offer_name, NEW.geo, NEW.platform);
-  ELSIF TG_OP = 'DELETE' THEN
+  IF TG_OP <> 'INSERT' THEN
     INSERT INTO offer_rollup_changes VALUES (OLD.admin_id, OLD.user_id, OLD.id, -1, OLD.status, OLD.date,
       OLD.payout, OLD.points, OLD.referral_points, OLD.network, OLD.offer_name, OLD.geo, OLD.platform);
-  ELSE
-    INSERT INTO offer_rollup_changes VALUES (OLD.admin_id, OLD.user_id, OLD.id, -1, OLD.status, OLD.date,
-      OLD.payout, OLD.points, OLD.referral_points, OLD.network, OLD.offer_name, OLD.geo, OLD.platform),
-      (NEW.admin_id, NEW.user_id, NEW.id, 1, NEW.status, NEW.date,
-      NEW.payout, NEW.points, NEW.referral_points, NEW.network, NEW.offer_name, NEW.geo, NEW.platform);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.status IN ('credited', 'reversed') THEN
-    PERFORM analytics_activity(NEW.admin_id, NEW.user_id, analytics_day(NEW.admin_id, NEW.date));
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO offer_rollup_changes VALUES (NEW.admin_id, NEW.user_id, NEW.id, 1, NEW.status, NEW.date,
+      NEW.payout, NEW.points, NEW.referral_points, NEW.network, NEW.offer_name, NEW.geo, NEW.platform);
+    IF NEW.status IN ('credited', 'reversed') THEN
+      PERFORM analytics_activity(NEW.admin_id, NEW.user_id, analytics_day(NEW.admin_id, NEW.date));
+    END IF;
   END IF;
   RETURN NULL;
 END $$;
@@ -152,92 +148,20 @@ BEGIN
   WHILE offer_rollups_fold(10000) > 0 LOOP END LOOP;
 END $$;
 --> statement-breakpoint
--- The two rebuilds, each settling the queue first (the rest as before).
-CREATE OR REPLACE FUNCTION activity_rebuild(p_admin uuid) RETURNS void LANGUAGE sql AS $$
-  SELECT offer_rollups_settle();
-  DELETE FROM activity_buckets WHERE admin_id = p_admin;
-  INSERT INTO activity_buckets (admin_id, bucket_start, shard, users, offers, revenue, redeems)
-  SELECT p_admin, slot, shard, sum(users), sum(offers), sum(revenue), sum(redeems) FROM (
-    SELECT activity_bucket(created_at) AS slot, activity_shard(id) AS shard, 1 AS users, 0 AS offers, 0::numeric AS revenue, 0 AS redeems
-      FROM app_users WHERE admin_id = p_admin
-    UNION ALL
-    SELECT activity_bucket(date), activity_shard(id), 0, 1, CASE WHEN status = 'credited' THEN payout ELSE 0 END, 0
-      FROM completed_offers WHERE admin_id = p_admin
-    UNION ALL
-    SELECT activity_bucket(redeem_date), activity_shard(id), 0, 0, 0, 1
-      FROM redeems WHERE admin_id = p_admin
-  ) AS moves GROUP BY slot, shard ORDER BY slot, shard;
-  DELETE FROM activity_hours WHERE admin_id = p_admin;
-  INSERT INTO activity_hours (admin_id, hour_start, shard, users, offers, revenue, redeems)
-  SELECT p_admin, activity_hour(bucket_start), shard, sum(users), sum(offers), sum(revenue), sum(redeems)
-    FROM activity_buckets WHERE admin_id = p_admin GROUP BY 2, 3 ORDER BY 2, 3;
-  DELETE FROM activity_totals WHERE admin_id = p_admin;
-  INSERT INTO activity_totals (admin_id, shard, users, offers, revenue, redeems)
-  SELECT p_admin, shard, sum(users), sum(offers), sum(revenue), sum(redeems)
-    FROM activity_buckets WHERE admin_id = p_admin GROUP BY shard;
-$$;
+-- The two rebuilds settle the queue first: each keeps its body under a new name, and its old name now
+-- settles, then calls it (the callers are unchanged).
+ALTER FUNCTION activity_rebuild(uuid) RENAME TO activity_rebuild_from_tables;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION analytics_rebuild(p_admin uuid) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  v_zone text := coalesce((SELECT time_zone FROM general_configs WHERE admin_id = p_admin), 'UTC');
+ALTER FUNCTION analytics_rebuild(uuid) RENAME TO analytics_rebuild_from_tables;
+--> statement-breakpoint
+CREATE FUNCTION activity_rebuild(p_admin uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM offer_rollups_settle();
-  DELETE FROM analytics_days WHERE admin_id = p_admin;
-  DELETE FROM analytics_reach WHERE admin_id = p_admin;
-  DELETE FROM analytics_cohorts WHERE admin_id = p_admin;
-  INSERT INTO analytics_days (admin_id, dimension, day, key, shard, conversions, reversals, revenue, points)
-  SELECT p_admin, d.dimension, o.day, d.key, o.shard, count(*), sum(o.reversed), sum(o.revenue), sum(o.points)
-  FROM (
-    SELECT (date AT TIME ZONE v_zone)::date AS day, activity_shard(id) AS shard, network, offer_name, platform,
-      upper(geo) AS geo, (status = 'reversed')::int AS reversed,
-      CASE WHEN status = 'credited' THEN payout ELSE 0 END AS revenue,
-      CASE WHEN status = 'credited' THEN points + referral_points ELSE 0 END AS points
-    FROM completed_offers WHERE admin_id = p_admin AND status IN ('credited', 'reversed')
-  ) AS o
-  CROSS JOIN LATERAL (VALUES ('total', ''), ('network', o.network), ('country', coalesce(o.geo, '')),
-    ('offer', o.offer_name || ' · ' || o.network), ('platform', coalesce(o.platform, ''))) AS d(dimension, key)
-  GROUP BY d.dimension, o.day, d.key, o.shard;
-  PERFORM analytics_add(p_admin, 'total', day, '', shard, users::int, 0, 0, 0, 0, 0, 0) FROM (
-    SELECT (created_at AT TIME ZONE v_zone)::date AS day, activity_shard(id) AS shard, count(*) AS users
-    FROM app_users WHERE admin_id = p_admin GROUP BY 1, 2
-  ) AS joined;
-  PERFORM analytics_add(p_admin, 'total', day, '', shard, 0, 0, 0, 0, 0, paid::int, paid_points::bigint) FROM (
-    SELECT (paid_at AT TIME ZONE v_zone)::date AS day, activity_shard(id) AS shard, count(*) AS paid, sum(reward_cost) AS paid_points
-    FROM redeems WHERE admin_id = p_admin AND status = 1 AND paid_at IS NOT NULL GROUP BY 1, 2
-  ) AS paid;
-  -- Sketches: each offer's bit once, OR-ed per register as an integer (cheap), then each sketch's
-  -- registers written out in order as one bit string, the empty ones as zeros.
-  INSERT INTO analytics_reach (admin_id, dimension, day, key, sketch)
-  SELECT p_admin, dimension, day, key,
-    rpad(string_agg(repeat('0', 16 * (register - previous - 1)) || bits::bit(16)::text, '' ORDER BY register), 8192, '0')::bit(8192)
-  FROM (
-    SELECT dimension, day, key, register, bits,
-      coalesce(lag(register) OVER (PARTITION BY dimension, day, key ORDER BY register), -1) AS previous
-    FROM (
-      SELECT d.dimension, o.day, d.key, o.bit / 16 AS register, bit_or(1 << (15 - o.bit % 16)) AS bits
-      FROM (
-        SELECT (date AT TIME ZONE v_zone)::date AS day, network, offer_name, upper(geo) AS geo, platform,
-          analytics_reach_bit(user_id) AS bit
-        FROM completed_offers WHERE admin_id = p_admin AND status IN ('credited', 'reversed')
-      ) AS o
-      CROSS JOIN LATERAL (VALUES ('network', o.network), ('country', coalesce(o.geo, '')),
-        ('offer', o.offer_name || ' · ' || o.network), ('platform', coalesce(o.platform, ''))) AS d(dimension, key)
-      GROUP BY 1, 2, 3, 4
-    ) AS registers
-  ) AS ordered
-  GROUP BY dimension, day, key;
-  UPDATE app_users SET active_weeks = 0 WHERE admin_id = p_admin AND active_weeks <> 0;
-  UPDATE app_users AS u SET active_weeks = f.weeks FROM (
-    SELECT user_id, bit_or((1 << week)::int)::smallint AS weeks FROM (
-      SELECT DISTINCT o.user_id, (date_trunc('week', (o.date AT TIME ZONE v_zone))::date
-        - date_trunc('week', (u.created_at AT TIME ZONE v_zone))::date) / 7 AS week
-      FROM completed_offers AS o JOIN app_users AS u ON u.id = o.user_id
-      WHERE o.admin_id = p_admin AND o.status IN ('credited', 'reversed')
-    ) AS weeks WHERE week BETWEEN 1 AND 8 GROUP BY user_id
-  ) AS f WHERE u.id = f.user_id;
-  INSERT INTO analytics_cohorts (admin_id, cohort_week, week, shard, users)
-  SELECT p_admin, date_trunc('week', (created_at AT TIME ZONE v_zone))::date, w, activity_shard(id), count(*)
-  FROM app_users CROSS JOIN generate_series(1, 8) AS w
-  WHERE admin_id = p_admin AND active_weeks <> 0 AND active_weeks & (1 << w)::smallint <> 0
-  GROUP BY 2, 3, 4;
+  PERFORM activity_rebuild_from_tables(p_admin);
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION analytics_rebuild(p_admin uuid) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM offer_rollups_settle();
+  PERFORM analytics_rebuild_from_tables(p_admin);
 END $$;
