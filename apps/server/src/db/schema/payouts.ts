@@ -200,6 +200,9 @@ export const pointHolds = pgTable(
     // The release job's scan: held credits whose time has come.
     index("point_holds_due_idx").on(t.releaseAt).where(sql`${t.status} = 'held'`),
     index("point_holds_user_created_idx").on(t.appId, t.userId, t.createdAt),
+    // The app's GET /me: a user's next release is this index's first entry. Without it the planner walks
+    // the release job's index above and skips every other user's held credit.
+    index("point_holds_user_held_idx").on(t.appId, t.userId, t.releaseAt).where(sql`${t.status} = 'held'`),
     index("point_holds_offer_idx").on(t.appId, t.offerId),
   ],
 );

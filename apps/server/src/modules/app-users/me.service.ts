@@ -52,6 +52,18 @@ async function totalOf(count: { execute(values: Owner): Promise<{ count: number 
 }
 
 /**
+ * What GET /me adds to the user's row, in one statement: how many users signed up with their Share Key
+ * (index (admin_id, referred_by)) and when their next held credit is released (the first entry of their
+ * held credits' index, point_holds_user_held_idx).
+ */
+export const meSummaryStatement = sql`select
+  (select count(*)::int from ${appUsers}
+    where ${appUsers.adminId} = ${adminId} and ${appUsers.referredBy} = ${userId}) as referral_count,
+  (select min(${pointHolds.releaseAt}) from ${pointHolds}
+    where ${pointHolds.appId} = ${adminId} and ${pointHolds.userId} = ${userId}
+      and ${pointHolds.status} = 'held') as next_release_at`;
+
+/**
  * The app's own reads, prepared once per database (every signed-in app call makes two of them): each is
  * the user's rows by an index that starts with the app and the user, so one plan serves every user.
  */
@@ -62,17 +74,7 @@ const statementsOf = preparedPerDatabase((db) => {
   const offersWhere = mine(completedOffers);
   const redeemsWhere = mine(redeems);
   return {
-    // See meSummary.
-    summary: prepareNamed(
-      db,
-      "app_me_summary",
-      sql`select
-        (select count(*)::int from ${appUsers}
-          where ${appUsers.adminId} = ${adminId} and ${appUsers.referredBy} = ${userId}) as referral_count,
-        (select min(${pointHolds.releaseAt}) from ${pointHolds}
-          where ${pointHolds.appId} = ${adminId} and ${pointHolds.userId} = ${userId}
-            and ${pointHolds.status} = 'held') as next_release_at`,
-    ),
+    summary: prepareNamed(db, "app_me_summary", meSummaryStatement),
     ledger: db
       .select({ entry: pointsLedger, holdStatus: pointHolds.status, releaseAt: pointHolds.releaseAt })
       .from(pointsLedger)
@@ -120,11 +122,7 @@ const statementsOf = preparedPerDatabase((db) => {
   };
 });
 
-/**
- * What GET /me adds to the user's row, in one statement: how many users signed up with their Share Key
- * (index (admin_id, referred_by)) and when their next held credit is released (their holds: index
- * (app_id, user_id, created_at)).
- */
+/** What GET /me adds to the user's row (meSummaryStatement). */
 export async function meSummary(
   db: Db,
   owner: Owner,

@@ -1,0 +1,1 @@
+CREATE INDEX "point_holds_user_held_idx" ON "point_holds" USING btree ("app_id","user_id","release_at") WHERE "point_holds"."status" = 'held';
