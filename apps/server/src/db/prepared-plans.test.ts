@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { conversionOf, readUserHistory } from "../../test/support/conversions.ts";
 import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../test/support/test-app.ts";
-import { listAppUsers } from "../modules/app-users/app-users.service.ts";
+import { getAppUserDetails, listAppUsers } from "../modules/app-users/app-users.service.ts";
 import { getDashboard } from "../modules/dashboard/dashboard.service.ts";
 import { applyConversion, type Rules } from "../modules/postbacks/apply-conversion.ts";
 import { loadTenant } from "../modules/postbacks/postback-tenant.ts";
@@ -93,6 +93,35 @@ it.runIf(process.env.TEST_DATABASE_URL)("plans the dashboard's statements once p
   expect(plans.length).toBeGreaterThanOrEqual(8);
   expect(plans.filter((plan) => plan.generic !== 7)).toEqual([]);
 });
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "plans the user details' statements once per connection",
+  async () => {
+    const [referrer, user] = [randomUUID(), randomUUID()];
+    await t.db.insert(appUsers).values([
+      { id: referrer, adminId: a.id, username: `${referrer}@users.test`, referCode: referrer.slice(0, 8) },
+      {
+        id: user,
+        adminId: a.id,
+        username: `${user}@users.test`,
+        referCode: user.slice(0, 8),
+        referredBy: referrer,
+        visitorId: `visitor-${user}`,
+        ipSignup: "198.51.100.23",
+      },
+    ]);
+    await t.db.execute(sql`
+    insert into app_user_devices (id, admin_id, user_id, gaid, android_id)
+    values (gen_random_uuid(), ${a.id}, ${user}, ${`gaid-${user}`}, ${`android-${user}`})`);
+    const plans = await plansAfter(async (tx) => {
+      const details = await getAppUserDetails(tx, a.id, user);
+      expect(details?.referredBy?._id).toBe(referrer);
+    });
+    // The user, the referrer, the referred count and sum, the offers, devices, screening and three lookups.
+    expect(plans.map((plan) => plan.name)).toHaveLength(10);
+    expect(plans.filter((plan) => plan.generic !== 7)).toEqual([]);
+  },
+);
 
 it.runIf(process.env.TEST_DATABASE_URL)(
   "plans a list's count from its position index once per connection",

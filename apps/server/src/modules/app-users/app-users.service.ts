@@ -8,9 +8,10 @@ import {
   userDetailsOfferCount,
   userStatus,
 } from "@rewards/contract";
-import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   appUserColumns,
   appUserDevices,
@@ -98,56 +99,87 @@ export async function getAppUser(db: Db, adminId: string, id: string): Promise<A
   return row ? toAppUser(row) : null;
 }
 
+const idParam = sql.placeholder("id");
+const adminIdParam = sql.placeholder("adminId");
+
+/**
+ * The details modal's reads, prepared once per database: each reads a few rows by a key, so one plan
+ * serves every user. Built by drizzle and planned by PostgreSQL on every call, they cost the server about
+ * as much as the rest of the call.
+ */
+const detailsStatements = preparedPerDatabase((db) => {
+  const ofTenant = (...more: SQL[]) => and(eq(appUsers.adminId, adminIdParam), ...more);
+  return {
+    user: db
+      .select(appUserColumns)
+      .from(appUsers)
+      .where(ofTenant(eq(appUsers.id, idParam)))
+      .prepare("user_details"),
+    referrer: db
+      .select({ _id: appUsers.id, username: appUsers.username })
+      .from(appUsers)
+      .where(ofTenant(eq(appUsers.id, idParam)))
+      .prepare("user_details_referrer"),
+    referred: db
+      .select(countAll())
+      .from(appUsers)
+      .where(ofTenant(eq(appUsers.referredBy, idParam)))
+      .prepare("user_details_referred"),
+    referralSum: db
+      .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
+      .from(pointsLedger)
+      .where(
+        and(
+          eq(pointsLedger.userId, idParam),
+          inArray(pointsLedger.reason, ["referral", "referral_reversal"]),
+        ),
+      )
+      .prepare("user_details_referral_sum"),
+    offers: db
+      .select()
+      .from(completedOffers)
+      .where(and(eq(completedOffers.adminId, adminIdParam), eq(completedOffers.userId, idParam)))
+      .orderBy(desc(completedOffers.date), desc(completedOffers.id))
+      .limit(userDetailsOfferCount)
+      .prepare("user_details_offers"),
+    devices: db
+      .select()
+      .from(appUserDevices)
+      .where(eq(appUserDevices.userId, idParam))
+      .orderBy(desc(appUserDevices.createdAt))
+      .limit(20)
+      .prepare("user_details_devices"),
+    signupScreening: db
+      .select()
+      .from(ipScreenings)
+      .where(
+        and(
+          eq(ipScreenings.userId, idParam),
+          eq(ipScreenings.adminId, adminIdParam),
+          eq(ipScreenings.purpose, "signup"),
+        ),
+      )
+      .orderBy(desc(ipScreenings.createdAt))
+      .limit(1)
+      .prepare("user_details_signup_screening"),
+  };
+});
+
 /** What the details modal shows: each part one indexed query, run side by side. */
 export async function getAppUserDetails(db: Db, adminId: string, id: string): Promise<AppUserDetails | null> {
-  const [row] = await db
-    .select(appUserColumns)
-    .from(appUsers)
-    .where(and(tenant(adminId), eq(appUsers.id, id)));
+  const statements = detailsStatements(db);
+  const key = { adminId, id };
+  const [row] = await statements.user.execute(key);
   if (!row) return null;
   const [referrer, [referred], [referralSum], offers, devices, linkedAccounts, [signupScreening]] =
     await Promise.all([
-      row.referredBy
-        ? db
-            .select({ _id: appUsers.id, username: appUsers.username })
-            .from(appUsers)
-            .where(and(tenant(adminId), eq(appUsers.id, row.referredBy)))
-        : Promise.resolve([]),
-      db
-        .select(countAll())
-        .from(appUsers)
-        .where(and(tenant(adminId), eq(appUsers.referredBy, id))),
-      db
-        .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
-        .from(pointsLedger)
-        .where(
-          and(eq(pointsLedger.userId, id), inArray(pointsLedger.reason, ["referral", "referral_reversal"])),
-        ),
-      db
-        .select()
-        .from(completedOffers)
-        .where(and(eq(completedOffers.adminId, adminId), eq(completedOffers.userId, id)))
-        .orderBy(desc(completedOffers.date), desc(completedOffers.id))
-        .limit(userDetailsOfferCount),
-      db
-        .select()
-        .from(appUserDevices)
-        .where(eq(appUserDevices.userId, id))
-        .orderBy(desc(appUserDevices.createdAt))
-        .limit(20),
+      row.referredBy ? statements.referrer.execute({ adminId, id: row.referredBy }) : Promise.resolve([]),
+      statements.referred.execute(key),
+      statements.referralSum.execute(key),
+      statements.offers.execute(key),
+      statements.devices.execute(key),
       findLinkedAccounts(db, adminId, row),
-      db
-        .select()
-        .from(ipScreenings)
-        .where(
-          and(
-            eq(ipScreenings.userId, id),
-            eq(ipScreenings.adminId, adminId),
-            eq(ipScreenings.purpose, "signup"),
-          ),
-        )
-        .orderBy(desc(ipScreenings.createdAt))
-        .limit(1),
+      statements.signupScreening.execute(key),
     ]);
   return {
     ...toAppUser(row),
