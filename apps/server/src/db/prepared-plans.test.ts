@@ -7,8 +7,10 @@ import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../test/support/test-app.ts";
 import { getAppUserDetails, listAppUsers } from "../modules/app-users/app-users.service.ts";
 import { getDashboard } from "../modules/dashboard/dashboard.service.ts";
+import { getOfferDetails } from "../modules/offers/offers.service.ts";
 import { applyConversion, type Rules } from "../modules/postbacks/apply-conversion.ts";
 import { loadTenant } from "../modules/postbacks/postback-tenant.ts";
+import { getRedeemDetails } from "../modules/redeems/redeem-queries.ts";
 import type { Db, Tx } from "./client.ts";
 import { admins, appUsers } from "./schema/index.ts";
 
@@ -120,6 +122,30 @@ it.runIf(process.env.TEST_DATABASE_URL)(
     // The user, the referrer, the referred count and sum, the offers, devices, screening and three lookups.
     expect(plans.map((plan) => plan.name)).toHaveLength(10);
     expect(plans.filter((plan) => plan.generic !== 7)).toEqual([]);
+  },
+);
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "plans the offer and redeem details' own statements once per connection",
+  async () => {
+    const [user, offer, redeem] = [randomUUID(), randomUUID(), randomUUID()];
+    await t.db
+      .insert(appUsers)
+      .values({ id: user, adminId: a.id, username: `${user}@users.test`, referCode: user.slice(0, 8) });
+    await t.db.execute(sql`
+      insert into completed_offers (id, admin_id, user_id, network, transaction_id, offer_name, payout, points)
+      values (${offer}, ${a.id}, ${user}, 'adgemow', ${`details-${offer}`}, 'Offer', 1, 100)`);
+    await t.db.execute(sql`
+      insert into redeems (id, admin_id, user_id, redeem_email, reward_name, reward_amount, reward_cost)
+      values (${redeem}, ${a.id}, ${user}, ${`${user}@users.test`}, 'Gift card', '$5', 500)`);
+    const plans = await plansAfter(async (tx) => {
+      expect((await getOfferDetails(tx, a.id, offer))?.user._id).toBe(user);
+      expect((await getRedeemDetails(tx, a.id, redeem))?.user._id).toBe(user);
+    });
+    const own = ["offer_details", "redeem_details", "redeem_details_mail", "redeem_details_screening"];
+    expect(plans.filter((plan) => own.includes(plan.name))).toEqual(
+      own.map((name) => ({ name, generic: 7, custom: 5 })),
+    );
   },
 );
 

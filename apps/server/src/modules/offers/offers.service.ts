@@ -1,7 +1,8 @@
 import type { OfferDetails, OfferListEntity, offerFilterSchema, offerSortFields } from "@rewards/contract";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { appUserColumns, appUsers, completedOffers } from "../../db/schema/index.ts";
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import { type ListParams, prefixRange } from "../../lib/list-query.ts";
@@ -58,12 +59,23 @@ export async function listOffers(
   return { ...total, entities };
 }
 
-export async function getOfferDetails(db: Db, adminId: string, id: string): Promise<OfferDetails | null> {
-  const [row] = await db
+/** An offer with its user, prepared once per database: by primary key, one plan serves every offer. */
+const offerWithUser = preparedPerDatabase((db) =>
+  db
     .select({ offer: completedOffers, user: appUserColumns })
     .from(completedOffers)
     .innerJoin(appUsers, eq(appUsers.id, completedOffers.userId))
-    .where(and(tenant(adminId), eq(completedOffers.id, id)));
+    .where(
+      and(
+        eq(completedOffers.adminId, sql.placeholder("adminId")),
+        eq(completedOffers.id, sql.placeholder("id")),
+      ),
+    )
+    .prepare("offer_details"),
+);
+
+export async function getOfferDetails(db: Db, adminId: string, id: string): Promise<OfferDetails | null> {
+  const [row] = await offerWithUser(db).execute({ adminId, id });
   if (!row) return null;
   return {
     offer: { ...toCompletedOffer(row.offer), userEmail: row.user.username },

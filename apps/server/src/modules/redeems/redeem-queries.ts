@@ -2,6 +2,7 @@ import type { RedeemDetails, redeemFilterSchema, redeemSortFields } from "@rewar
 import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   admins,
   appUserColumns,
@@ -106,22 +107,29 @@ export async function listRedeems(
   return { ...total, entities: rows.map((row) => toRedeem(row.redeem, row.userEmail)) };
 }
 
-export async function getRedeemDetails(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
-  const [row] = await db
-    .select({ redeem: redeems, user: appUserColumns, approverName: admins.fullName })
-    .from(redeems)
-    .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
-    .leftJoin(admins, eq(admins.id, redeems.approvedByAdminId))
-    .where(and(tenant(adminId), eq(redeems.id, id)));
-  if (!row) return null;
-  const [[mail], [screening], fulfilment, rules, payout, mailDraft] = await Promise.all([
-    db
+/**
+ * The details call's own reads, prepared once per database: each by a key, so one plan serves every
+ * redeem (the redeem with its user and approver, its latest e-mail, its screening).
+ */
+const detailsStatements = preparedPerDatabase((db) => {
+  const id = sql.placeholder("id");
+  const adminId = sql.placeholder("adminId");
+  return {
+    redeem: db
+      .select({ redeem: redeems, user: appUserColumns, approverName: admins.fullName })
+      .from(redeems)
+      .innerJoin(appUsers, eq(appUsers.id, redeems.userId))
+      .leftJoin(admins, eq(admins.id, redeems.approvedByAdminId))
+      .where(and(eq(redeems.adminId, adminId), eq(redeems.id, id)))
+      .prepare("redeem_details"),
+    mail: db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.redeemId, id))
       .orderBy(desc(mailOutbox.createdAt))
-      .limit(1),
-    db
+      .limit(1)
+      .prepare("redeem_details_mail"),
+    screening: db
       .select()
       .from(ipScreenings)
       .where(
@@ -132,7 +140,19 @@ export async function getRedeemDetails(db: Db, adminId: string, id: string): Pro
         ),
       )
       .orderBy(desc(ipScreenings.createdAt))
-      .limit(1),
+      .limit(1)
+      .prepare("redeem_details_screening"),
+  };
+});
+
+export async function getRedeemDetails(db: Db, adminId: string, id: string): Promise<RedeemDetails | null> {
+  const statements = detailsStatements(db);
+  const key = { adminId, id };
+  const [row] = await statements.redeem.execute(key);
+  if (!row) return null;
+  const [[mail], [screening], fulfilment, rules, payout, mailDraft] = await Promise.all([
+    statements.mail.execute(key),
+    statements.screening.execute(key),
     fulfilmentOf(db, adminId, row.redeem.rewardItemId),
     readPayoutSettings(db, adminId),
     latestPayout(db, id),
