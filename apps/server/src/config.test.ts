@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       dataDir: "./data",
       databaseUrl: undefined,
+      databasePoolSize: 10,
       publicUrl: "http://localhost:3000",
       jwtSecret: undefined,
       tokenTtlSeconds: 43_200,
@@ -65,6 +66,9 @@ describe("loadConfig", () => {
     ["METRICS_TOKEN", { METRICS_TOKEN: "too-short" }],
     ["WEB_CONCURRENCY", { WEB_CONCURRENCY: "0" }],
     ["WEB_CONCURRENCY", { WEB_CONCURRENCY: "two" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "3" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "many" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "2.5" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/rewards" }],
     ["PLATFORM_MAILGUN_DOMAIN", { PLATFORM_MAILGUN_DOMAIN: "mg.example.com" }],
   ])("names %s when it is wrong (%j)", (name, env) => {

@@ -83,6 +83,15 @@ const envSchema = z
     DATABASE_URL: optionalPostgresUrl,
     // A replica of DATABASE_URL that analytics, exports and the dashboard read from (docs/scaling.md).
     DATABASE_READ_URL: optionalPostgresUrl,
+    // PostgreSQL connections per server process, to the primary (and as many to the replica). Few beat
+    // many on a busy database: docs/performance.md, "Connections". At least 4: the process that runs the
+    // timed jobs keeps one connection for each of them (docs/deploy.md), and requests need the rest.
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: "must be a number of connections" })
+      .int({ error: "must be a whole number of connections" })
+      .min(4, { error: "must be between 4 and 500" })
+      .max(500, { error: "must be between 4 and 500" })
+      .default(10),
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
@@ -143,6 +152,7 @@ export type Config = {
   databaseUrl: string | undefined;
   /** A read replica of databaseUrl for analytics, exports and the dashboard; unset, they read the primary. */
   databaseReadUrl: string | undefined;
+  databasePoolSize: number;
   publicUrl: string;
   /** auto: an empty embedded database gets the demo owner and demo data at start. */
   demoData: "auto" | "off";
@@ -186,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     demoData: e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET,

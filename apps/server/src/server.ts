@@ -58,7 +58,7 @@ async function main() {
 
   // Never stops the start: while the replica does not answer, its reads go to the primary.
   const replica: ReadReplica | undefined = config.databaseReadUrl
-    ? await openReadReplica(config.databaseReadUrl, db)
+    ? await openReadReplica(config.databaseReadUrl, db, { poolSize: config.databasePoolSize })
     : undefined;
 
   const app = await buildApp({

@@ -62,7 +62,12 @@ export async function openPglite(dataDir?: string, image?: Blob): Promise<Databa
  */
 export const serverStatementLimits = { statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 };
 
-export type PostgresOptions = { statementTimeoutMs?: number; idleInTransactionTimeoutMs?: number };
+export type PostgresOptions = {
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  /** Connections at most (DATABASE_POOL_SIZE); 10 by default. */
+  poolSize?: number;
+};
 
 export async function openPostgres(
   connectionString: string,
@@ -70,7 +75,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 20,
+    max: options.poolSize ?? 10,
     // While the database is away a request waits at most this long for a connection, then answers 503.
     connectionTimeoutMillis: 5000,
     // Notices a peer that vanished without closing the connection (a crashed host, a cut network).

@@ -13,7 +13,10 @@ export async function openConfiguredDatabase(
   postgresOptions: PostgresOptions = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl, postgresOptions);
+    const database = await openPostgres(config.databaseUrl, {
+      ...postgresOptions,
+      poolSize: config.databasePoolSize,
+    });
     try {
       await database.migrate();
       await prepareSecretsAtRest(database.db, config);

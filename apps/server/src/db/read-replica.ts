@@ -30,7 +30,7 @@ export type ReadReplica = {
 export type ReadReplicaOptions = {
   /** How often the replica is checked; 5 s by default. */
   checkMs?: number;
-  /** Connections of this process to the replica (fewer than the primary's 20: only a few routes use it). */
+  /** Connections of this process to the replica (DATABASE_POOL_SIZE, as to the primary); 10 by default. */
   poolSize?: number;
 };
 
