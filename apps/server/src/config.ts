@@ -52,6 +52,17 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
   return entries;
 }
 
+/** A whole number of `what` from min to max, each mistake named (WEB_CONCURRENCY, DATABASE_POOL_SIZE). */
+const countOf = (what: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a number of ${what}` })
+    .int({ error: `must be a whole number of ${what}` })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+
+/** PostgreSQL connections per server process unless DATABASE_POOL_SIZE says otherwise. */
+export const defaultDatabasePoolSize = 10;
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -62,12 +73,7 @@ const envSchema = z
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     // Server processes sharing the port (node:cluster); more than one needs PostgreSQL (docs/deploy.md).
-    WEB_CONCURRENCY: z.coerce
-      .number({ error: "must be a number of processes" })
-      .int({ error: "must be a whole number of processes" })
-      .min(1, { error: "must be between 1 and 64" })
-      .max(64, { error: "must be between 1 and 64" })
-      .default(1),
+    WEB_CONCURRENCY: countOf("processes", 1, 64).default(1),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -86,12 +92,7 @@ const envSchema = z
     // PostgreSQL connections per server process, to the primary (and as many to the replica). Few beat
     // many on a busy database: docs/performance.md, "Connections". At least 4: the process that runs the
     // timed jobs keeps one connection for each of them (docs/deploy.md), and requests need the rest.
-    DATABASE_POOL_SIZE: z.coerce
-      .number({ error: "must be a number of connections" })
-      .int({ error: "must be a whole number of connections" })
-      .min(4, { error: "must be between 4 and 500" })
-      .max(500, { error: "must be between 4 and 500" })
-      .default(10),
+    DATABASE_POOL_SIZE: countOf("connections", 4, 500).default(defaultDatabasePoolSize),
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),

@@ -3,6 +3,7 @@ import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { defaultDatabasePoolSize } from "../config.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -65,7 +66,7 @@ export const serverStatementLimits = { statementTimeoutMs: 30_000, idleInTransac
 export type PostgresOptions = {
   statementTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
-  /** Connections at most (DATABASE_POOL_SIZE); 10 by default. */
+  /** Connections at most (DATABASE_POOL_SIZE). */
   poolSize?: number;
 };
 
@@ -75,7 +76,7 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? defaultDatabasePoolSize,
     // While the database is away a request waits at most this long for a connection, then answers 503.
     connectionTimeoutMillis: 5000,
     // Notices a peer that vanished without closing the connection (a crashed host, a cut network).

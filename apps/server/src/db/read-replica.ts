@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { defaultDatabasePoolSize } from "../config.ts";
 import type { Db } from "./client.ts";
 import { currentDatabase, serverStatementLimits } from "./client.ts";
 import * as schema from "./schema/index.ts";
@@ -30,7 +31,7 @@ export type ReadReplica = {
 export type ReadReplicaOptions = {
   /** How often the replica is checked; 5 s by default. */
   checkMs?: number;
-  /** Connections of this process to the replica (DATABASE_POOL_SIZE, as to the primary); 10 by default. */
+  /** Connections of this process to the replica (DATABASE_POOL_SIZE, as to the primary). */
   poolSize?: number;
 };
 
@@ -49,7 +50,7 @@ export async function openReadReplica(
 ): Promise<ReadReplica> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? defaultDatabasePoolSize,
     // Short: while the replica is away, a request waits this long at most before the check switches over.
     connectionTimeoutMillis: 2000,
     keepAlive: true,

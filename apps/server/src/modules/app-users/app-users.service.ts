@@ -17,7 +17,6 @@ import {
   appUserDevices,
   appUsers,
   completedOffers,
-  ipScreenings,
   pointsLedger,
 } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
@@ -31,7 +30,7 @@ import {
   prefixRange,
 } from "../../lib/list-query.ts";
 import { adjustPoints } from "../ledger/index.ts";
-import { toIpScreening } from "../risk/index.ts";
+import { latestScreeningStatement, toIpScreening } from "../risk/index.ts";
 import { checkAdjustmentLimit } from "../team/index.ts";
 import { toAppUser } from "./app-users.mapper.ts";
 import { toCompletedOffer } from "./completed-offer.mapper.ts";
@@ -149,19 +148,7 @@ const detailsStatements = preparedPerDatabase((db) => {
       .orderBy(desc(appUserDevices.createdAt))
       .limit(20)
       .prepare("user_details_devices"),
-    signupScreening: db
-      .select()
-      .from(ipScreenings)
-      .where(
-        and(
-          eq(ipScreenings.userId, idParam),
-          eq(ipScreenings.adminId, adminIdParam),
-          eq(ipScreenings.purpose, "signup"),
-        ),
-      )
-      .orderBy(desc(ipScreenings.createdAt))
-      .limit(1)
-      .prepare("user_details_signup_screening"),
+    signupScreening: latestScreeningStatement(db, "user_details_signup_screening", "signup"),
   };
 });
 

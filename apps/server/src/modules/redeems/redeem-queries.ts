@@ -3,14 +3,7 @@ import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
-import {
-  admins,
-  appUserColumns,
-  appUsers,
-  ipScreenings,
-  mailOutbox,
-  redeems,
-} from "../../db/schema/index.ts";
+import { admins, appUserColumns, appUsers, mailOutbox, redeems } from "../../db/schema/index.ts";
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import {
   countAll,
@@ -27,7 +20,7 @@ import {
   readPayoutSettings,
   rewardMailDraft,
 } from "../payouts/index.ts";
-import { toIpScreening } from "../risk/index.ts";
+import { latestScreeningStatement, toIpScreening } from "../risk/index.ts";
 import { redeemListColumns, toDelivery, toRedeem } from "./redeems.mapper.ts";
 
 type RedeemFilter = z.output<typeof redeemFilterSchema>;
@@ -129,19 +122,7 @@ const detailsStatements = preparedPerDatabase((db) => {
       .orderBy(desc(mailOutbox.createdAt))
       .limit(1)
       .prepare("redeem_details_mail"),
-    screening: db
-      .select()
-      .from(ipScreenings)
-      .where(
-        and(
-          eq(ipScreenings.redeemId, id),
-          eq(ipScreenings.adminId, adminId),
-          eq(ipScreenings.purpose, "redeem"),
-        ),
-      )
-      .orderBy(desc(ipScreenings.createdAt))
-      .limit(1)
-      .prepare("redeem_details_screening"),
+    screening: latestScreeningStatement(db, "redeem_details_screening", "redeem"),
   };
 });
 

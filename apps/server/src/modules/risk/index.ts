@@ -14,4 +14,4 @@ export {
   redeemReasons,
   signUpReasons,
 } from "./risk.ts";
-export { clientIp, recordScreening, screenForTenant } from "./screening.ts";
+export { clientIp, latestScreeningStatement, recordScreening, screenForTenant } from "./screening.ts";

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { ipScreenings, networkConfigs } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
@@ -48,3 +48,24 @@ export async function recordScreening(
 
 /** The address as people read it: an IPv4 client reached over IPv6 shows as plain IPv4. */
 export const clientIp = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+
+/**
+ * The latest screening of one purpose for a user (`signup`, keyed by the user) or a redeem (`redeem`, keyed
+ * by the redeem), as a statement prepared under `name` for a details call: placeholders `id` and `adminId`.
+ */
+export function latestScreeningStatement(db: Db, name: string, purpose: "signup" | "redeem") {
+  const key = purpose === "signup" ? ipScreenings.userId : ipScreenings.redeemId;
+  return db
+    .select()
+    .from(ipScreenings)
+    .where(
+      and(
+        eq(key, sql.placeholder("id")),
+        eq(ipScreenings.adminId, sql.placeholder("adminId")),
+        eq(ipScreenings.purpose, purpose),
+      ),
+    )
+    .orderBy(desc(ipScreenings.createdAt))
+    .limit(1)
+    .prepare(name);
+}
