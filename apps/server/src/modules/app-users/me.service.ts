@@ -45,10 +45,24 @@ const shownToUser = sql`not (${pointsLedger.reason} = 'hold_release' and ${point
 const mine = (table: { adminId: PgColumn; userId: PgColumn }, ...more: SQL[]) =>
   and(eq(table.adminId, adminId), eq(table.userId, userId), ...more);
 
-/** How many rows a prepared count found. */
-async function totalOf(count: { execute(values: Owner): Promise<{ count: number }[]> }, owner: Owner) {
-  const [row] = await count.execute(owner);
-  return Number(row?.count ?? 0);
+/**
+ * A page of the user's rows and their total in one round trip: each row carries the count (an
+ * uncorrelated subquery, which PostgreSQL runs once for the statement). Only an empty page past the first
+ * asks the count on its own; an empty first page means none.
+ */
+async function pageWithTotal<R extends { total: number }>(
+  statements: {
+    page: { execute(values: Owner & { limit: number; offset: number }): Promise<R[]> };
+    count: { execute(values: Owner): Promise<{ count: number }[]> };
+  },
+  owner: Owner,
+  page: AppPage,
+): Promise<{ rows: R[]; totalCount: number }> {
+  const rows = await statements.page.execute({ ...owner, ...window(page) });
+  if (rows[0]) return { rows, totalCount: Number(rows[0].total) };
+  if (page.page === 1) return { rows, totalCount: 0 };
+  const [counted] = await statements.count.execute(owner);
+  return { rows, totalCount: Number(counted?.count ?? 0) };
 }
 
 /**
@@ -64,61 +78,76 @@ export const meSummaryStatement = sql`select
       and ${pointHolds.status} = 'held') as next_release_at`;
 
 /**
- * The app's own reads, prepared once per database (every signed-in app call makes two of them): each is
- * the user's rows by an index that starts with the app and the user, so one plan serves every user.
+ * The app's own reads, prepared once per database (a signed-in app call makes one or two of them): each is
+ * the user's rows by an index that starts with the app and the user, so one plan serves every user. A page
+ * brings its total (pageWithTotal); its count alone serves an empty page past the first.
  */
 const statementsOf = preparedPerDatabase((db) => {
   const countOf = (name: string, table: PgTable, where: SQL | undefined) =>
     db.select({ count: sql<number>`count(*)::int` }).from(table).where(where).prepare(name);
+  const totalOf = (table: PgTable, where: SQL | undefined) =>
+    sql<number>`(select count(*)::int from ${table} where ${where})`;
   const ledgerWhere = mine(pointsLedger, shownToUser);
   const offersWhere = mine(completedOffers);
   const redeemsWhere = mine(redeems);
   return {
     summary: prepareNamed(db, "app_me_summary", meSummaryStatement),
-    ledger: db
-      .select({ entry: pointsLedger, holdStatus: pointHolds.status, releaseAt: pointHolds.releaseAt })
-      .from(pointsLedger)
-      .leftJoin(
-        pointHolds,
-        and(
-          eq(pointsLedger.bucket, "pending"),
-          sql`${pointsLedger.amount} > 0`,
-          eq(pointHolds.appId, pointsLedger.adminId),
-          eq(pointHolds.offerId, pointsLedger.referenceId),
-          eq(pointHolds.userId, pointsLedger.userId),
-        ),
-      )
-      .where(ledgerWhere)
-      .orderBy(...newestFirst(pointsLedger.createdAt, pointsLedger.id))
-      .limit(limit)
-      .offset(offset)
-      .prepare("app_my_ledger"),
-    ledgerCount: countOf("app_my_ledger_count", pointsLedger, ledgerWhere),
-    offers: db
-      .select({
-        id: completedOffers.id,
-        offerName: completedOffers.offerName,
-        network: completedOffers.network,
-        points: completedOffers.points,
-        status: completedOffers.status,
-        date: completedOffers.date,
-      })
-      .from(completedOffers)
-      .where(offersWhere)
-      .orderBy(...newestFirst(completedOffers.date, completedOffers.id))
-      .limit(limit)
-      .offset(offset)
-      .prepare("app_my_offers"),
-    offersCount: countOf("app_my_offers_count", completedOffers, offersWhere),
-    redeemsPage: db
-      .select()
-      .from(redeems)
-      .where(redeemsWhere)
-      .orderBy(...newestFirst(redeems.redeemDate, redeems.id))
-      .limit(limit)
-      .offset(offset)
-      .prepare("app_my_redeems"),
-    redeemsCount: countOf("app_my_redeems_count", redeems, redeemsWhere),
+    ledger: {
+      page: db
+        .select({
+          entry: pointsLedger,
+          holdStatus: pointHolds.status,
+          releaseAt: pointHolds.releaseAt,
+          total: totalOf(pointsLedger, ledgerWhere),
+        })
+        .from(pointsLedger)
+        .leftJoin(
+          pointHolds,
+          and(
+            eq(pointsLedger.bucket, "pending"),
+            sql`${pointsLedger.amount} > 0`,
+            eq(pointHolds.appId, pointsLedger.adminId),
+            eq(pointHolds.offerId, pointsLedger.referenceId),
+            eq(pointHolds.userId, pointsLedger.userId),
+          ),
+        )
+        .where(ledgerWhere)
+        .orderBy(...newestFirst(pointsLedger.createdAt, pointsLedger.id))
+        .limit(limit)
+        .offset(offset)
+        .prepare("app_my_ledger"),
+      count: countOf("app_my_ledger_count", pointsLedger, ledgerWhere),
+    },
+    offers: {
+      page: db
+        .select({
+          id: completedOffers.id,
+          offerName: completedOffers.offerName,
+          network: completedOffers.network,
+          points: completedOffers.points,
+          status: completedOffers.status,
+          date: completedOffers.date,
+          total: totalOf(completedOffers, offersWhere),
+        })
+        .from(completedOffers)
+        .where(offersWhere)
+        .orderBy(...newestFirst(completedOffers.date, completedOffers.id))
+        .limit(limit)
+        .offset(offset)
+        .prepare("app_my_offers"),
+      count: countOf("app_my_offers_count", completedOffers, offersWhere),
+    },
+    redeems: {
+      page: db
+        .select({ redeem: redeems, total: totalOf(redeems, redeemsWhere) })
+        .from(redeems)
+        .where(redeemsWhere)
+        .orderBy(...newestFirst(redeems.redeemDate, redeems.id))
+        .limit(limit)
+        .offset(offset)
+        .prepare("app_my_redeems"),
+      count: countOf("app_my_redeems_count", redeems, redeemsWhere),
+    },
   };
 });
 
@@ -140,10 +169,9 @@ export async function meSummary(
  * balance (joined by offer: index (app_id, offer_id)), so a held credit reads `pending` until released.
  */
 export async function myLedger(db: Db, owner: Owner, page: AppPage): Promise<AppLedgerAnswer> {
-  const { ledger, ledgerCount } = statementsOf(db);
-  const rows = await ledger.execute({ ...owner, ...window(page) });
+  const { rows, totalCount } = await pageWithTotal(statementsOf(db).ledger, owner, page);
   return {
-    totalCount: await totalOf(ledgerCount, owner),
+    totalCount,
     page: page.page,
     entities: rows.map(({ entry, holdStatus, releaseAt }) => {
       const held = holdStatus === "held";
@@ -162,10 +190,9 @@ export async function myLedger(db: Db, owner: Owner, page: AppPage): Promise<App
 
 /** My completed offers (index (admin_id, user_id, date desc, id desc)). */
 export async function myOffers(db: Db, owner: Owner, page: AppPage): Promise<AppOffersAnswer> {
-  const { offers, offersCount } = statementsOf(db);
-  const rows = await offers.execute({ ...owner, ...window(page) });
+  const { rows, totalCount } = await pageWithTotal(statementsOf(db).offers, owner, page);
   return {
-    totalCount: await totalOf(offersCount, owner),
+    totalCount,
     page: page.page,
     entities: rows.map((row) => ({
       _id: row.id,
@@ -180,7 +207,6 @@ export async function myOffers(db: Db, owner: Owner, page: AppPage): Promise<App
 
 /** My redeem requests (index (admin_id, user_id, redeem_date desc, id desc)). */
 export async function myRedeems(db: Db, owner: Owner, page: AppPage): Promise<AppRedeemsAnswer> {
-  const { redeemsPage, redeemsCount } = statementsOf(db);
-  const rows = await redeemsPage.execute({ ...owner, ...window(page) });
-  return { totalCount: await totalOf(redeemsCount, owner), page: page.page, entities: rows.map(toAppRedeem) };
+  const { rows, totalCount } = await pageWithTotal(statementsOf(db).redeems, owner, page);
+  return { totalCount, page: page.page, entities: rows.map(({ redeem }) => toAppRedeem(redeem)) };
 }
