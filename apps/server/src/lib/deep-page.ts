@@ -6,6 +6,8 @@ import { seekFrom } from "./keyset.ts";
 import { type BucketKind, bucketBounds } from "./list-buckets.ts";
 import {
   cappedCount,
+  cappedCountOf,
+  cappedTotal,
   type ListDefinition,
   type ListParams,
   type ListTotal,
@@ -30,12 +32,21 @@ export type PositionIndex<F, S extends string> = {
 /** How a page was read: a plain OFFSET, a seek from the position index, from the list's far end, or nothing. */
 export type PagePath = "offset" | "buckets" | "reverse" | "end";
 
-export type PageRead<R> = (page: {
+/**
+ * A list's page read: its rows, each with `total` selected as given (the list's count as a subquery, so a
+ * first page and its count are one statement; null when the count is read apart).
+ */
+export type PageRead<R extends PageRow> = (page: PageClauses) => Promise<R[]>;
+
+export type PageClauses = {
   where: SQL | undefined;
   orderBy: SQL[];
   limit: number;
   offset: number;
-}) => Promise<R[]>;
+  total: SQL<PageRow["total"]>;
+};
+
+export type PageRow = { total: number | string | null };
 
 export type DeepPageOptions = {
   /** The first row a page must start at to read from the index (tests lower it). */
@@ -61,19 +72,26 @@ function indexFilter<F extends object, S extends string>(
   return index.filters[key]?.(value);
 }
 
+/** The exact number of rows of a (list, filter), as a scalar subquery: the index's totals, 8 rows at most. */
+const indexedTotalOf = (adminId: string, list: string, filter: string) =>
+  sql<string>`(select coalesce(sum(rows), 0)::bigint from list_buckets
+    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0)`;
+
 /**
- * The exact number of rows of a (list, filter): the index's totals, 8 rows at most. Prepared (one shape):
- * planning it cost PostgreSQL more than running it, on every list call.
+ * indexedTotalOf as a statement of its own. Prepared (one shape): planning it cost PostgreSQL more than
+ * running it, on every list call.
  */
 async function indexedTotal(db: Db, adminId: string, list: string, filter: string) {
   const result = await executeNamed(
     db,
     "list_total",
-    sql`select coalesce(sum(rows), 0)::bigint as total from list_buckets
-    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0`,
+    sql`select ${indexedTotalOf(adminId, list, filter)} as total`,
   );
   return Number((result.rows as Array<{ total: string | number }>)[0]?.total ?? 0);
 }
+
+/** A page read's `total` when the count is read apart (or not at all). */
+export const totalApart = sql<null>`null`;
 
 /**
  * The bucket holding the row at `position` (0-based) counting buckets in `order`, with the rows of the
@@ -103,15 +121,16 @@ async function bucketAt(
 }
 
 /**
- * A page of a list (count and rows) at any depth, exact. Near the start: a plain OFFSET, the count beside
- * it. Deeper, the page's first row is found, reading index entries only, then the page is read from it:
+ * A page of a list (count and rows) at any depth, exact. Near the start: a plain OFFSET, its count a
+ * column of the same statement. Deeper, the page's first row is found, reading index entries only, then
+ * the page is read from it:
  * - sorted by a bucketed sort, unfiltered or by one enumerable filter: the position index says which bucket
  *   holds the row and how many rows come before it; the row is that many rows into the bucket, counted
  *   from whichever of the bucket's ends is nearer;
  * - otherwise, past the middle of an exactly counted list: counted back from the list's end;
  * - otherwise the first row is `position` rows into the list (an OFFSET over the row ids).
  */
-export async function readListPage<F extends object, S extends string, R>(
+export async function readListPage<F extends object, S extends string, R extends PageRow>(
   db: Db,
   table: PgTable,
   params: ListParams<F, S>,
@@ -124,23 +143,39 @@ export async function readListPage<F extends object, S extends string, R>(
   const clauses = listClauses(params, scope, definition);
   const { adminId, index } = positions;
   const filter = indexFilter(params, index);
-  const counted: Promise<ListTotal> =
-    filter !== undefined || params.after !== undefined
-      ? indexedTotal(db, adminId, index.list, filter ?? "").then((value) => ({
-          totalCount: value,
-          totalCountKind: "exact",
-        }))
+  // The index counts the list unfiltered and by one enumerable filter; an export's batch takes its total
+  // too (it needs none exact). Anything else is counted from the rows, up to the cap.
+  const indexed = filter !== undefined || params.after !== undefined;
+  const counted = async (): Promise<ListTotal> =>
+    indexed
+      ? { totalCount: await indexedTotal(db, adminId, index.list, filter ?? ""), totalCountKind: "exact" }
       : cappedCount(db, table, clauses.where);
-  const plain = async (): Promise<R[]> => {
-    options.trace?.("offset");
-    return read(clauses);
-  };
   const position = clauses.offset;
-  if (params.after !== undefined || position < (options.deepFrom ?? deepPageFrom)) {
-    const [rows, total] = await Promise.all([plain(), counted]);
+  if (params.after !== undefined) {
+    options.trace?.("offset");
+    const [rows, total] = await Promise.all([read({ ...clauses, total: totalApart }), counted()]);
     return { ...total, rows };
   }
-  const total = await counted;
+  if (position < (options.deepFrom ?? deepPageFrom)) {
+    // The page and its count in one statement.
+    options.trace?.("offset");
+    const rows = await read({
+      ...clauses,
+      total: indexed
+        ? indexedTotalOf(adminId, index.list, filter ?? "")
+        : cappedCountOf(table, clauses.where),
+    });
+    const first = rows[0];
+    // No row, no count: an empty first page is an empty list; an empty later page asks the count alone.
+    if (!first && position === 0) return { totalCount: 0, totalCountKind: "exact", rows };
+    if (!first) return { ...(await counted()), rows };
+    const value = Number(first.total);
+    const total: ListTotal = indexed
+      ? { totalCount: value, totalCountKind: "exact" }
+      : await cappedTotal(db, table, clauses.where, value);
+    return { ...total, rows };
+  }
+  const total = await counted();
   const exact = total.totalCountKind === "exact";
   if (exact && position >= total.totalCount) {
     options.trace?.("end");
@@ -201,6 +236,7 @@ export async function readListPage<F extends object, S extends string, R>(
     orderBy: clauses.orderBy,
     limit: clauses.limit,
     offset: 0,
+    total: totalApart,
   });
   return { ...total, rows };
 }

@@ -7,6 +7,7 @@ import { listAudit } from "../../src/modules/audit/audit.service.ts";
 import { listOffers } from "../../src/modules/offers/offers.service.ts";
 import { listPostbacks } from "../../src/modules/postbacks/postback-log.service.ts";
 import { listRedeems } from "../../src/modules/redeems/redeem-queries.ts";
+import { watchStatements } from "../support/statements.ts";
 import { openTestDatabase } from "../support/test-database.ts";
 import { seedLists } from "./seed.ts";
 
@@ -39,6 +40,8 @@ const asLister =
 type Case = {
   name: string;
   list: Lister;
+  /** The list's table. */
+  table: string;
   sorts: Array<{ field: string; bucketed: boolean }>;
   filters: Array<{ filter: Record<string, unknown>; indexed: boolean }>;
 };
@@ -46,6 +49,7 @@ type Case = {
 const cases: Case[] = [
   {
     name: "app users",
+    table: "app_users",
     list: asLister(listAppUsers),
     sorts: [
       { field: "createdAt", bucketed: true },
@@ -61,6 +65,7 @@ const cases: Case[] = [
   },
   {
     name: "completed offers",
+    table: "completed_offers",
     list: asLister(listOffers),
     sorts: [
       { field: "date", bucketed: true },
@@ -76,6 +81,7 @@ const cases: Case[] = [
   },
   {
     name: "redeems",
+    table: "redeems",
     list: asLister(listRedeems),
     sorts: [
       { field: "redeemDate", bucketed: true },
@@ -91,6 +97,7 @@ const cases: Case[] = [
   },
   {
     name: "postback log",
+    table: "postback_log",
     list: asLister(listPostbacks),
     sorts: [{ field: "createdAt", bucketed: true }],
     filters: [
@@ -102,6 +109,7 @@ const cases: Case[] = [
   },
   {
     name: "audit log",
+    table: "audit_log",
     list: asLister(listAudit),
     sorts: [{ field: "createdAt", bucketed: true }],
     filters: [
@@ -178,4 +186,49 @@ describe.each(cases)("$name at any depth", ({ list, sorts, filters }) => {
         }
     expect(compared).toBeGreaterThan(20);
   }, 120_000);
+});
+
+describe.each(cases)("$name's first pages", ({ list, table, sorts, filters }) => {
+  const params = (filter: Record<string, unknown>, pageNumber: number) =>
+    ({ filter, sortField: sorts[0]?.field, sortOrder: "desc", pageNumber, pageSize }) as ListParams<
+      never,
+      string
+    >;
+
+  it("reads a page and its count in one statement, whatever the filter", async () => {
+    for (const { filter } of filters) {
+      const statements = watchStatements(database.db, [table, "list_buckets"]);
+      const page = await list(params(filter, 1), {});
+      statements.stop();
+      // Under the cap of an exact count (a count past it also asks the planner's estimate).
+      expect(page.totalCountKind).toBe("exact");
+      expect(page.totalCount).toBeGreaterThanOrEqual(page.entities.length);
+      expect(page.entities.length).toBe(Math.min(pageSize, page.totalCount));
+      expect(statements.sent(), JSON.stringify(filter)).toHaveLength(1);
+    }
+  });
+
+  it("counts apart only for an empty page past the first", async () => {
+    const [{ filter } = { filter: {} }] = filters;
+    const { totalCount } = await list(params(filter, 1), {});
+    const statements = watchStatements(database.db, [table, "list_buckets"]);
+    const past = await list(params(filter, Math.ceil(totalCount / pageSize) + 1), {});
+    statements.stop();
+    expect(past).toMatchObject({ totalCount, totalCountKind: "exact", entities: [] });
+    expect(statements.sent()).toHaveLength(2);
+  });
+});
+
+it("answers an empty first page as no rows at all, in one statement", async () => {
+  const statements = watchStatements(database.db, ["app_users", "list_buckets"]);
+  const none = await listAppUsers(database.db, adminId, {
+    filter: { username: "nobody-by-this-name" },
+    sortField: "createdAt",
+    sortOrder: "desc",
+    pageNumber: 1,
+    pageSize,
+  });
+  statements.stop();
+  expect(none).toMatchObject({ totalCount: 0, totalCountKind: "exact", entities: [] });
+  expect(statements.sent()).toHaveLength(1);
 });

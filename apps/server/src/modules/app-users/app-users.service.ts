@@ -79,7 +79,7 @@ export async function listAppUsers(
     { adminId, index: appUserPositions },
     (page) =>
       db
-        .select(appUserColumns)
+        .select({ user: appUserColumns, total: page.total })
         .from(appUsers)
         .where(page.where)
         .orderBy(...page.orderBy)
@@ -87,7 +87,7 @@ export async function listAppUsers(
         .offset(page.offset),
     options,
   );
-  return { ...total, entities: rows.map(toAppUser) };
+  return { ...total, entities: rows.map(({ user }) => toAppUser(user)) };
 }
 
 export async function getAppUser(db: Db, adminId: string, id: string): Promise<AppUser | null> {

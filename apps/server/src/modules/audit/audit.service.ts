@@ -3,7 +3,13 @@ import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { admins, appMembers, auditLog } from "../../db/schema/index.ts";
-import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
+import {
+  type DeepPageOptions,
+  type PageRow,
+  type PositionIndex,
+  readListPage,
+  totalApart,
+} from "../../lib/deep-page.ts";
 import { countAll, type ListParams } from "../../lib/list-query.ts";
 
 type AuditFilter = z.output<typeof auditFilterSchema>;
@@ -37,9 +43,16 @@ const toEntry = ({ entry, actorName, actorUsername }: EntryRow): AuditEntry => (
 });
 
 /** A page of entries, the actor of each joined by primary key. */
-function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+function pageOf(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+  total: SQL<PageRow["total"]> = totalApart,
+) {
   return db
-    .select(entryColumns)
+    .select({ ...entryColumns, total })
     .from(auditLog)
     .leftJoin(admins, eq(admins.id, auditLog.actorAdminId))
     .where(where)
@@ -81,7 +94,7 @@ export async function listAudit(
       tiebreaker: auditLog.id,
     },
     { adminId, index: auditPositions },
-    (page) => pageOf(db, page.where, page.orderBy, page.limit, page.offset),
+    (page) => pageOf(db, page.where, page.orderBy, page.limit, page.offset, page.total),
     options,
   );
   return { ...total, entities: rows.map(toEntry) };

@@ -44,7 +44,7 @@ export async function listOffers(
     { adminId, index: offerPositions },
     (page) =>
       db
-        .select({ offer: completedOffers, userEmail: usernameOf(completedOffers.userId) })
+        .select({ offer: completedOffers, userEmail: usernameOf(completedOffers.userId), total: page.total })
         .from(completedOffers)
         .where(page.where)
         .orderBy(...page.orderBy)

@@ -64,7 +64,7 @@ export async function listPostbacks(
     { adminId, index: postbackPositions },
     (page) =>
       db
-        .select()
+        .select({ entry: postbackLog, total: page.total })
         .from(postbackLog)
         .where(page.where)
         .orderBy(...page.orderBy)
@@ -72,7 +72,7 @@ export async function listPostbacks(
         .offset(page.offset),
     options,
   );
-  return { ...total, entities: rows.map(toEntry) };
+  return { ...total, entities: rows.map(({ entry }) => toEntry(entry)) };
 }
 
 export async function getPostback(db: Db, adminId: string, id: string): Promise<PostbackLogDetails | null> {

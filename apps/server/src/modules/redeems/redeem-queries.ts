@@ -1,10 +1,16 @@
 import type { RedeemDetails, redeemFilterSchema, redeemSortFields } from "@rewards/contract";
-import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { admins, appUserColumns, appUsers, mailOutbox, redeems } from "../../db/schema/index.ts";
-import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
+import {
+  type DeepPageOptions,
+  type PageClauses,
+  type PositionIndex,
+  readListPage,
+  totalApart,
+} from "../../lib/deep-page.ts";
 import {
   countAll,
   type ListDefinition,
@@ -57,12 +63,9 @@ export const redeemPositions: PositionIndex<RedeemFilter, RedeemSort> = {
 };
 
 /** A page of redeems (each with its user's e-mail, read by primary key) from its clauses. */
-const redeemPage = (
-  db: Db,
-  page: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number },
-) =>
+const redeemPage = (db: Db, page: PageClauses) =>
   db
-    .select({ redeem: redeemListColumns, userEmail: usernameOf(redeems.userId) })
+    .select({ redeem: redeemListColumns, userEmail: usernameOf(redeems.userId), total: page.total })
     .from(redeems)
     .where(page.where)
     .orderBy(...page.orderBy)
@@ -74,7 +77,7 @@ export function redeemListQueries(db: Db, adminId: string, params: ListParams<Re
   const { scope, definition } = redeemList(adminId);
   const clauses = listClauses(params, scope, definition);
   return {
-    page: redeemPage(db, clauses),
+    page: redeemPage(db, { ...clauses, total: totalApart }),
     total: db.select(countAll()).from(redeems).where(clauses.where),
   };
 }
