@@ -119,8 +119,14 @@ it.runIf(process.env.TEST_DATABASE_URL)(
       const details = await getAppUserDetails(tx, a.id, user);
       expect(details?.referredBy?._id).toBe(referrer);
     });
-    // The user, the referrer, the referred count and sum, the offers, devices, screening and three lookups.
-    expect(plans.map((plan) => plan.name)).toHaveLength(10);
+    // The user with its referral figures, the offers, devices, linked accounts' lookups and screening.
+    expect(plans.map((plan) => plan.name).sort()).toEqual([
+      "linked_accounts",
+      "user_details",
+      "user_details_devices",
+      "user_details_offers",
+      "user_details_signup_screening",
+    ]);
     expect(plans.filter((plan) => plan.generic !== 7)).toEqual([]);
   },
 );
@@ -152,15 +158,17 @@ it.runIf(process.env.TEST_DATABASE_URL)(
 it.runIf(process.env.TEST_DATABASE_URL)(
   "plans a list's count from its position index once per connection",
   async () => {
+    // A first page reads its count in its own statement; a deep page, an export's batch and a page past
+    // the end ask the index's total alone (this one: past the end).
     const plans = await plansAfter(async (tx) => {
       const page = await listAppUsers(tx, a.id, {
         filter: { status: userStatus.active },
         sortField: "createdAt",
         sortOrder: "desc",
-        pageNumber: 1,
+        pageNumber: 1000,
         pageSize: 10,
       });
-      expect(page.totalCountKind).toBe("exact");
+      expect(page).toMatchObject({ totalCountKind: "exact", entities: [] });
     });
     // executeNamed numbers its names in the order the process first ran them.
     expect(plans).toEqual([{ name: expect.stringMatching(/^list_total_\d+$/), generic: 7, custom: 5 }]);

@@ -9,6 +9,7 @@ import {
   userStatus,
 } from "@rewards/contract";
 import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
@@ -108,32 +109,24 @@ const adminIdParam = sql.placeholder("adminId");
  */
 const detailsStatements = preparedPerDatabase((db) => {
   const ofTenant = (...more: SQL[]) => and(eq(appUsers.adminId, adminIdParam), ...more);
+  const referrer = alias(appUsers, "referrer");
   return {
+    // The user, with who referred them (joined by primary key), how many they referred and the points
+    // their referrals earned them (subqueries on the referrals' and the ledger's indexes): one statement.
+    // The subqueries read by the id sent, never by the outer row's columns.
     user: db
-      .select(appUserColumns)
+      .select({
+        user: appUserColumns,
+        referrerUsername: referrer.username,
+        referredCount: sql<number>`(select count(*)::int from ${appUsers}
+          where ${appUsers.adminId} = ${adminIdParam} and ${appUsers.referredBy} = ${idParam})`,
+        referralSum: sql<string>`(select coalesce(sum(${pointsLedger.amount}), 0) from ${pointsLedger}
+          where ${pointsLedger.userId} = ${idParam} and ${inArray(pointsLedger.reason, ["referral", "referral_reversal"])})`,
+      })
       .from(appUsers)
+      .leftJoin(referrer, and(eq(referrer.adminId, adminIdParam), eq(referrer.id, appUsers.referredBy)))
       .where(ofTenant(eq(appUsers.id, idParam)))
       .prepare("user_details"),
-    referrer: db
-      .select({ _id: appUsers.id, username: appUsers.username })
-      .from(appUsers)
-      .where(ofTenant(eq(appUsers.id, idParam)))
-      .prepare("user_details_referrer"),
-    referred: db
-      .select(countAll())
-      .from(appUsers)
-      .where(ofTenant(eq(appUsers.referredBy, idParam)))
-      .prepare("user_details_referred"),
-    referralSum: db
-      .select({ value: sql<string>`coalesce(sum(${pointsLedger.amount}), 0)` })
-      .from(pointsLedger)
-      .where(
-        and(
-          eq(pointsLedger.userId, idParam),
-          inArray(pointsLedger.reason, ["referral", "referral_reversal"]),
-        ),
-      )
-      .prepare("user_details_referral_sum"),
     offers: db
       .select()
       .from(completedOffers)
@@ -152,27 +145,27 @@ const detailsStatements = preparedPerDatabase((db) => {
   };
 });
 
-/** What the details modal shows: each part one indexed query, run side by side. */
+/**
+ * What the details modal shows: the user with its referral figures in one statement, then its offers,
+ * devices, linked accounts and sign-up screening side by side, each one indexed statement.
+ */
 export async function getAppUserDetails(db: Db, adminId: string, id: string): Promise<AppUserDetails | null> {
   const statements = detailsStatements(db);
   const key = { adminId, id };
-  const [row] = await statements.user.execute(key);
-  if (!row) return null;
-  const [referrer, [referred], [referralSum], offers, devices, linkedAccounts, [signupScreening]] =
-    await Promise.all([
-      row.referredBy ? statements.referrer.execute({ adminId, id: row.referredBy }) : Promise.resolve([]),
-      statements.referred.execute(key),
-      statements.referralSum.execute(key),
-      statements.offers.execute(key),
-      statements.devices.execute(key),
-      findLinkedAccounts(db, adminId, row),
-      statements.signupScreening.execute(key),
-    ]);
+  const [found] = await statements.user.execute(key);
+  if (!found) return null;
+  const { user: row } = found;
+  const [offers, devices, linkedAccounts, [signupScreening]] = await Promise.all([
+    statements.offers.execute(key),
+    statements.devices.execute(key),
+    findLinkedAccounts(db, adminId, row),
+    statements.signupScreening.execute(key),
+  ]);
   return {
     ...toAppUser(row),
     ipOfSignup: row.ipSignup,
-    usersReferedCount: referred?.value ?? 0,
-    sum: Number(referralSum?.value ?? 0),
+    usersReferedCount: found.referredCount,
+    sum: Number(found.referralSum),
     completedOffers: offers.map(toCompletedOffer),
     devices: devices.map((device) => ({
       _id: device.id,
@@ -188,7 +181,10 @@ export async function getAppUserDetails(db: Db, adminId: string, id: string): Pr
       createdAt: device.createdAt.toISOString(),
     })),
     userInfo: row.userInfo ?? null,
-    referredBy: referrer[0] ?? null,
+    referredBy:
+      row.referredBy && found.referrerUsername !== null
+        ? { _id: row.referredBy, username: found.referrerUsername }
+        : null,
     linkedAccounts,
     signupScreening: signupScreening ? toIpScreening(signupScreening) : null,
   };

@@ -1,8 +1,8 @@
 import { type LinkedAccount, linkedAccountLimit, nonIdentifyingDeviceIds } from "@rewards/contract";
-import { and, eq, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, notInArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDatabase } from "../../db/prepared.ts";
+import { inText, preparedPerDatabase, prepareNamed } from "../../db/prepared.ts";
 import { appUserDevices, appUsers } from "../../db/schema/index.ts";
 
 type LinkedUser = { id: string; visitorId: string | null; ipSignup: string | null };
@@ -21,7 +21,6 @@ const own = alias(appUserDevices, "own");
 
 const adminId = sql.placeholder("adminId");
 const userId = sql.placeholder("userId");
-const value = sql.placeholder("value");
 
 /**
  * This user's identifying values of one device id column, as an array read in the same statement: `= any`
@@ -37,39 +36,45 @@ function ownDeviceIds(db: Db, column: "gaid" | "androidId"): SQL {
 }
 
 /**
- * The lookups, prepared once per database (the user details call runs all three): each is an index range
- * on a key that leads with admin_id, so one plan serves every user.
+ * The three lookups in one statement, prepared once per database: each is an index range on a key that
+ * leads with admin_id, so one plan serves every user, and each row says which lookup found it. A user
+ * without a visitorId or sign-up IP compares with null there, which matches nobody.
  */
 const lookups = preparedPerDatabase((db) => {
-  const byColumn = (name: string, column: PgColumn) =>
+  const byColumn = (via: Via, column: PgColumn, value: Placeholder) =>
     db
-      .select({ id: appUsers.id, username: appUsers.username })
+      .select({ id: appUsers.id, username: appUsers.username, via: sql<Via>`${inText(via)}::text`.as("via") })
       .from(appUsers)
       .where(and(eq(appUsers.adminId, adminId), ne(appUsers.id, userId), eq(column, value)))
-      .limit(linkedAccountLimit)
-      .prepare(name);
-  return {
-    visitor: byColumn("linked_by_visitor", appUsers.visitorId),
-    ip: byColumn("linked_by_ip", appUsers.ipSignup),
-    // Other users of the tenant with one of this user's device ids (GAID or Android id): two index
-    // lookups, (admin_id, gaid) and (admin_id, android_id), OR-ed into one bitmap scan.
-    device: db
-      .select({ id: appUsers.id, username: appUsers.username })
-      .from(appUserDevices)
-      .innerJoin(appUsers, and(eq(appUsers.adminId, adminId), eq(appUsers.id, appUserDevices.userId)))
-      .where(
-        and(
-          eq(appUserDevices.adminId, adminId),
-          ne(appUserDevices.userId, userId),
-          or(
-            sql`${appUserDevices.gaid} = any(${ownDeviceIds(db, "gaid")})`,
-            sql`${appUserDevices.androidId} = any(${ownDeviceIds(db, "androidId")})`,
-          ),
+      .limit(linkedAccountLimit);
+  // Other users of the tenant with one of this user's device ids (GAID or Android id): two index
+  // lookups, (admin_id, gaid) and (admin_id, android_id), OR-ed into one bitmap scan.
+  const byDevice = db
+    .select({
+      id: appUsers.id,
+      username: appUsers.username,
+      via: sql<Via>`${inText("device")}::text`.as("via"),
+    })
+    .from(appUserDevices)
+    .innerJoin(appUsers, and(eq(appUsers.adminId, adminId), eq(appUsers.id, appUserDevices.userId)))
+    .where(
+      and(
+        eq(appUserDevices.adminId, adminId),
+        ne(appUserDevices.userId, userId),
+        or(
+          sql`${appUserDevices.gaid} = any(${ownDeviceIds(db, "gaid")})`,
+          sql`${appUserDevices.androidId} = any(${ownDeviceIds(db, "androidId")})`,
         ),
-      )
-      .limit(deviceRowBudget)
-      .prepare("linked_by_device"),
-  };
+      ),
+    )
+    .limit(deviceRowBudget);
+  return prepareNamed(
+    db,
+    "linked_accounts",
+    sql`(${byColumn("visitor", appUsers.visitorId, sql.placeholder("visitorId"))})
+      union all (${byDevice})
+      union all (${byColumn("ip", appUsers.ipSignup, sql.placeholder("ipSignup"))})`,
+  );
 });
 
 /**
@@ -79,15 +84,14 @@ const lookups = preparedPerDatabase((db) => {
  * thousands (a carrier's NAT) costs what a pair does.
  */
 export async function findLinkedAccounts(db: Db, appId: string, user: LinkedUser): Promise<LinkedAccount[]> {
-  const { visitor: byVisitor, device: byDevice, ip: byIp } = lookups(db);
-  const owner = { adminId: appId, userId: user.id };
-  // Each lookup brings the e-mails with the ids, the three side by side.
-  const [visitor, device, ip] = await Promise.all([
-    user.visitorId ? byVisitor.execute({ ...owner, value: user.visitorId }) : Promise.resolve([]),
-    byDevice.execute(owner),
-    user.ipSignup ? byIp.execute({ ...owner, value: user.ipSignup }) : Promise.resolve([]),
-  ]);
-  const found: Record<Via, Found[]> = { visitor, device, ip };
+  const { rows } = await lookups(db).execute({
+    adminId: appId,
+    userId: user.id,
+    visitorId: user.visitorId,
+    ipSignup: user.ipSignup,
+  });
+  const found: Record<Via, Found[]> = { visitor: [], device: [], ip: [] };
+  for (const row of rows as (Found & { via: Via })[]) found[row.via].push(row);
 
   const linked = new Map<string, LinkedAccount>();
   for (const via of viaOrder) {
