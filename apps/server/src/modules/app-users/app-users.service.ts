@@ -24,7 +24,6 @@ import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audi
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
-  countAll,
   type ListDefinition,
   type ListParams,
   likeEscape,

@@ -12,7 +12,13 @@ let database: Database;
 const app = "0190cccc-0000-7000-8000-000000000001";
 const other = "0190cccc-0000-7000-8000-000000000002";
 const id = (n: number) => `0190cccc-0000-7000-8000-0000000001${String(n).padStart(2, "0")}`;
-const [referrer, user, referral, sameVisitor, sameIp, sameDevice, elsewhere] = [1, 2, 3, 4, 5, 6, 7].map(id);
+const referrer = id(1);
+const user = id(2);
+const referral = id(3);
+const sameVisitor = id(4);
+const sameIp = id(5);
+const sameDevice = id(6);
+const elsewhere = id(7);
 
 beforeAll(async () => {
   database = await openTestDatabase();
