@@ -6,8 +6,6 @@ import { seekFrom } from "./keyset.ts";
 import { type BucketKind, bucketBounds } from "./list-buckets.ts";
 import {
   cappedCount,
-  cappedCountOf,
-  cappedTotal,
   type ListDefinition,
   type ListParams,
   type ListTotal,
@@ -33,8 +31,8 @@ export type PositionIndex<F, S extends string> = {
 export type PagePath = "offset" | "buckets" | "reverse" | "end";
 
 /**
- * A list's page read: its rows, each with `total` selected as given (the list's count as a subquery, so a
- * first page and its count are one statement; null when the count is read apart).
+ * A list's page read: its rows, each with `total` selected as given (the position index's count as a
+ * subquery, so a first page and its count are one statement; null when the count is read apart).
  */
 export type PageRead<R extends PageRow> = (page: PageClauses) => Promise<R[]>;
 
@@ -121,9 +119,9 @@ async function bucketAt(
 }
 
 /**
- * A page of a list (count and rows) at any depth, exact. Near the start: a plain OFFSET, its count a
- * column of the same statement. Deeper, the page's first row is found, reading index entries only, then
- * the page is read from it:
+ * A page of a list (count and rows) at any depth, exact. Near the start: a plain OFFSET, with the position
+ * index's count as a column of the same statement, or a capped count beside it. Deeper, the page's first
+ * row is found, reading index entries only, then the page is read from it:
  * - sorted by a bucketed sort, unfiltered or by one enumerable filter: the position index says which bucket
  *   holds the row and how many rows come before it; the row is that many rows into the bucket, counted
  *   from whichever of the bucket's ends is nearer;
@@ -151,29 +149,23 @@ export async function readListPage<F extends object, S extends string, R extends
       ? { totalCount: await indexedTotal(db, adminId, index.list, filter ?? ""), totalCountKind: "exact" }
       : cappedCount(db, table, clauses.where);
   const position = clauses.offset;
-  if (params.after !== undefined) {
+  const nearStart = position < (options.deepFrom ?? deepPageFrom);
+  if (params.after !== undefined || (nearStart && !indexed)) {
+    // An export's batch; or a count made from the rows, which costs about what the page does (an e-mail
+    // search reads the same index twice): side by side, so the call waits for the dearer, not for both.
     options.trace?.("offset");
     const [rows, total] = await Promise.all([read({ ...clauses, total: totalApart }), counted()]);
     return { ...total, rows };
   }
-  if (position < (options.deepFrom ?? deepPageFrom)) {
-    // The page and its count in one statement.
+  if (nearStart) {
+    // The index's total is a key lookup: a column of the page's statement, one round trip for both.
     options.trace?.("offset");
-    const rows = await read({
-      ...clauses,
-      total: indexed
-        ? indexedTotalOf(adminId, index.list, filter ?? "")
-        : cappedCountOf(table, clauses.where),
-    });
+    const rows = await read({ ...clauses, total: indexedTotalOf(adminId, index.list, filter ?? "") });
     const first = rows[0];
     // No row, no count: an empty first page is an empty list; an empty later page asks the count alone.
     if (!first && position === 0) return { totalCount: 0, totalCountKind: "exact", rows };
     if (!first) return { ...(await counted()), rows };
-    const value = Number(first.total);
-    const total: ListTotal = indexed
-      ? { totalCount: value, totalCountKind: "exact" }
-      : await cappedTotal(db, table, clauses.where, value);
-    return { ...total, rows };
+    return { totalCount: Number(first.total), totalCountKind: "exact", rows };
   }
   const total = await counted();
   const exact = total.totalCountKind === "exact";

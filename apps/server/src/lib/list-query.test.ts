@@ -82,7 +82,7 @@ describe("totalCount at scale", () => {
 });
 
 describe("a filtered list past the cap", () => {
-  it("answers its first page with the estimate: rows and capped count in one statement, the estimate in one more", async () => {
+  it("answers its first page with the estimate: the rows and the capped count side by side, then the estimate", async () => {
     await t.db.execute(sql`
       insert into app_users (id, admin_id, username, refer_code)
       select gen_random_uuid(), ${b.id}, 'bulk-' || n || '@many.test', 'bulk' || n
@@ -102,7 +102,7 @@ describe("a filtered list past the cap", () => {
     expect(page.entities).toHaveLength(10);
     expect(page.totalCount).toBeGreaterThan(countCap);
     expect(page.totalCountKind).toBe("estimate");
-    expect(sent.map((text) => text.slice(0, 7))).toEqual(["select ", "explain"]);
+    expect(sent.map((text) => text.slice(0, 7)).sort()).toEqual(["explain", "select ", "select "]);
     // An empty page past the end answers the same estimate.
     expect(await listAppUsers(t.db, b.id, params(999))).toMatchObject({
       entities: [],

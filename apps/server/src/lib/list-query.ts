@@ -84,9 +84,9 @@ export type ListTotal = { totalCount: number; totalCountKind: TotalCountKind };
 
 /**
  * totalCount for a list that may be big, in a few milliseconds whatever its size: the rows the filter
- * matches are counted up to countCap (cappedCountOf); past it, the planner's estimate answers ("about N")
- * when it is above the cap, else the cap itself ("N+") (cappedTotal). `exactTotal` gives an exact count
- * kept elsewhere (the tenant's activity totals), used when no filter applies.
+ * matches are counted up to countCap; past it, the planner's estimate answers ("about N") when it is
+ * above the cap, else the cap itself ("N+"). `exactTotal` gives an exact count kept elsewhere (the
+ * tenant's activity totals), used when no filter applies.
  */
 export async function cappedCount(
   db: Db,
@@ -96,28 +96,16 @@ export async function cappedCount(
 ): Promise<ListTotal> {
   const { exactTotal, cap = countCap } = options;
   if (exactTotal) return { totalCount: await exactTotal(), totalCountKind: "exact" };
-  const result = await db.execute(sql`select ${cappedCountOf(table, where, cap)} as value`);
-  const [counted] = (result as unknown as { rows: { value: number }[] }).rows;
-  return cappedTotal(db, table, where, Number(counted?.value ?? 0), cap);
-}
-
-/**
- * The rows `where` matches, counted up to cap + 1, as a scalar subquery: a statement of its own, or a column
- * of the page's statement (PostgreSQL runs an uncorrelated subquery once).
- */
-export const cappedCountOf = (table: PgTable, where: SQL | undefined, cap = countCap) =>
-  sql<number>`(select count(*)::int from (select 1 from ${table} ${where ? sql`where ${where}` : sql``} limit ${cap + 1}) as capped)`;
-
-/** A capped count's answer: exact up to the cap; past it the planner's estimate above the cap, else "cap+". */
-export async function cappedTotal(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  value: number,
-  cap = countCap,
-): Promise<ListTotal> {
+  // Query builders change in place (limit), so each query gets its own.
+  const matching = () => db.select({ one: sql`1` }).from(table).where(where);
+  const [counted] = await db.select({ value: count() }).from(
+    matching()
+      .limit(cap + 1)
+      .as("capped"),
+  );
+  const value = counted?.value ?? 0;
   if (value <= cap) return { totalCount: value, totalCountKind: "exact" };
-  const estimate = await plannedRows(db, db.select({ one: sql`1` }).from(table).where(where));
+  const estimate = await plannedRows(db, matching());
   return estimate > cap
     ? { totalCount: estimate, totalCountKind: "estimate" }
     : { totalCount: cap, totalCountKind: "atLeast" };
