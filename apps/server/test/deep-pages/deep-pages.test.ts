@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.ts";
 import type { DeepPageOptions, PagePath } from "../../src/lib/deep-page.ts";
-import type { ListParams } from "../../src/lib/list-query.ts";
+import { countCap, type ListParams } from "../../src/lib/list-query.ts";
 import { listAppUsers } from "../../src/modules/app-users/app-users.service.ts";
 import { listAudit } from "../../src/modules/audit/audit.service.ts";
 import { listOffers } from "../../src/modules/offers/offers.service.ts";
@@ -231,4 +232,41 @@ it("answers an empty first page of an indexed list as no rows at all, in one sta
   statements.stop();
   expect(none).toMatchObject({ totalCount: 0, totalCountKind: "exact", entities: [] });
   expect(statements.sent()).toHaveLength(1);
+});
+
+it("answers a searched first page past the cap: rows and capped count side by side, then the estimate", async () => {
+  const bulk = "0190aaaa-0000-7000-8000-000000000003";
+  await database.db.execute(sql`insert into admins (id, full_name, username, password_hash, role, status)
+    values (${bulk}, 'bulk', 'bulk@deep.test', 'x', 'admin', 'active')`);
+  await database.db.execute(sql`
+    insert into app_users (id, admin_id, username, refer_code)
+    select gen_random_uuid(), ${bulk}, 'bulk-' || n || '@many.test', 'bulk' || n
+    from generate_series(1, ${countCap + 100}) as n`);
+  await database.db.execute(sql`analyze app_users`);
+  const params = (pageNumber: number) => ({
+    filter: { username: "many.test" },
+    sortField: "createdAt" as const,
+    sortOrder: "desc" as const,
+    pageNumber,
+    pageSize: 10,
+  });
+  const statements = watchStatements(database.db, ["app_users"]);
+  const page = await listAppUsers(database.db, bulk, params(1));
+  statements.stop();
+  expect(page.entities).toHaveLength(10);
+  // Past the cap: the planner's estimate when it is above the cap, else the cap as a floor.
+  if (page.totalCountKind === "estimate") expect(page.totalCount).toBeGreaterThan(countCap);
+  else expect(page).toMatchObject({ totalCount: countCap, totalCountKind: "atLeast" });
+  expect(
+    statements
+      .sent()
+      .map((text) => text.slice(0, 7))
+      .sort(),
+  ).toEqual(["explain", "select ", "select "]);
+  // An empty page past the end answers the same.
+  expect(await listAppUsers(database.db, bulk, params(999))).toMatchObject({
+    entities: [],
+    totalCount: page.totalCount,
+    totalCountKind: page.totalCountKind,
+  });
 });
