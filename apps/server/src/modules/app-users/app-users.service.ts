@@ -23,12 +23,7 @@ import {
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { type DeepPageOptions, type PositionIndex, readListPage } from "../../lib/deep-page.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  type ListDefinition,
-  type ListParams,
-  likeEscape,
-  prefixRange,
-} from "../../lib/list-query.ts";
+import { type ListDefinition, type ListParams, likeEscape, prefixRange } from "../../lib/list-query.ts";
 import { adjustPoints } from "../ledger/index.ts";
 import { latestScreeningStatement, toIpScreening } from "../risk/index.ts";
 import { checkAdjustmentLimit } from "../team/index.ts";
