@@ -10,6 +10,7 @@ import {
   type ListParams,
   type ListTotal,
   listClauses,
+  totalOfPage,
 } from "./list-query.ts";
 
 /** Pages that start before this row read with a plain OFFSET: skipping 1,000 index entries costs ~0.1 ms. */
@@ -160,12 +161,12 @@ export async function readListPage<F extends object, S extends string, R extends
   if (nearStart) {
     // The index's total is a key lookup: a column of the page's statement, one round trip for both.
     options.trace?.("offset");
-    const rows = await read({ ...clauses, total: indexedTotalOf(adminId, index.list, filter ?? "") });
-    const first = rows[0];
-    // No row, no count: an empty first page is an empty list; an empty later page asks the count alone.
-    if (!first && position === 0) return { totalCount: 0, totalCountKind: "exact", rows };
-    if (!first) return { ...(await counted()), rows };
-    return { totalCount: Number(first.total), totalCountKind: "exact", rows };
+    const indexFilterName = filter ?? "";
+    const rows = await read({ ...clauses, total: indexedTotalOf(adminId, index.list, indexFilterName) });
+    const totalCount = await totalOfPage(rows, position === 0, () =>
+      indexedTotal(db, adminId, index.list, indexFilterName),
+    );
+    return { totalCount, totalCountKind: "exact", rows };
   }
   const total = await counted();
   const exact = total.totalCountKind === "exact";

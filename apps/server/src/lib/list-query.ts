@@ -60,6 +60,21 @@ export function listClauses<F extends object, S extends string>(
 
 export const countAll = () => ({ value: count() });
 
+/**
+ * The total of a page whose statement selected the list's count as a column (`total`, an uncorrelated
+ * subquery): read from its first row. A page without rows brings none: a first page is then an empty
+ * list; a later one (past the end) asks `countAlone`.
+ */
+export async function totalOfPage(
+  rows: { total: number | string | null }[],
+  firstPage: boolean,
+  countAlone: () => Promise<number>,
+): Promise<number> {
+  const [first] = rows;
+  if (first) return Number(first.total);
+  return firstPage ? 0 : countAlone();
+}
+
 /** Escapes LIKE's wildcards in user text, so "50%" searches for "50%". */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -111,7 +111,8 @@ const detailsStatements = preparedPerDatabase((db) => {
     user: db
       .select({
         user: appUserColumns,
-        referrerUsername: referrer.username,
+        // Left-joined: drizzle answers null for the object when the join found no referrer.
+        referredBy: { _id: referrer.id, username: referrer.username },
         referredCount: sql<number>`(select count(*)::int from ${appUsers}
           where ${appUsers.adminId} = ${adminIdParam} and ${appUsers.referredBy} = ${idParam})`,
         referralSum: sql<string>`(select coalesce(sum(${pointsLedger.amount}), 0) from ${pointsLedger}
@@ -175,10 +176,7 @@ export async function getAppUserDetails(db: Db, adminId: string, id: string): Pr
       createdAt: device.createdAt.toISOString(),
     })),
     userInfo: row.userInfo ?? null,
-    referredBy:
-      row.referredBy && found.referrerUsername !== null
-        ? { _id: row.referredBy, username: found.referrerUsername }
-        : null,
+    referredBy: found.referredBy,
     linkedAccounts,
     signupScreening: signupScreening ? toIpScreening(signupScreening) : null,
   };

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase, prepareNamed } from "../../db/prepared.ts";
 import { appUsers, completedOffers, pointHolds, pointsLedger, redeems } from "../../db/schema/index.ts";
+import { totalOfPage } from "../../lib/list-query.ts";
 
 export type AppPage = z.output<typeof appPageQuerySchema>;
 type Owner = { adminId: string; userId: string };
@@ -45,11 +46,7 @@ const shownToUser = sql`not (${pointsLedger.reason} = 'hold_release' and ${point
 const mine = (table: { adminId: PgColumn; userId: PgColumn }, ...more: SQL[]) =>
   and(eq(table.adminId, adminId), eq(table.userId, userId), ...more);
 
-/**
- * A page of the user's rows and their total in one round trip: each row carries the count (an
- * uncorrelated subquery, which PostgreSQL runs once for the statement). Only an empty page past the first
- * asks the count on its own; an empty first page means none.
- */
+/** A page of the user's rows and their total in one round trip (totalOfPage says when the count runs alone). */
 async function pageWithTotal<R extends { total: number }>(
   statements: {
     page: { execute(values: Owner & { limit: number; offset: number }): Promise<R[]> };
@@ -59,10 +56,11 @@ async function pageWithTotal<R extends { total: number }>(
   page: AppPage,
 ): Promise<{ rows: R[]; totalCount: number }> {
   const rows = await statements.page.execute({ ...owner, ...window(page) });
-  if (rows[0]) return { rows, totalCount: Number(rows[0].total) };
-  if (page.page === 1) return { rows, totalCount: 0 };
-  const [counted] = await statements.count.execute(owner);
-  return { rows, totalCount: Number(counted?.count ?? 0) };
+  const totalCount = await totalOfPage(rows, page.page === 1, async () => {
+    const [counted] = await statements.count.execute(owner);
+    return Number(counted?.count ?? 0);
+  });
+  return { rows, totalCount };
 }
 
 /**
