@@ -5,6 +5,7 @@ import {
   analyticsDimensions,
 } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
+import { v7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../test/support/seeded-random.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
@@ -13,31 +14,42 @@ import { foldOfferRollups } from "../../db/offer-rollups.ts";
 import { appUsers, completedOffers, generalConfigs, redeems } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 import { getAnalytics } from "./analytics.service.ts";
+import { estimateReach, sketchRegisterBits, sketchRegisters } from "./reach.ts";
 
 // Every figure of the report is recomputed here from the raw rows, in the app's reporting zone, and must
-// agree: exactly for sums and counts, within the sketch's error for distinct users.
+// agree exactly: sums and counts with the rows, distinct users with what the sketch of the rows' users
+// estimates (the estimator's own error against exact counts is reach.test.ts's to check).
 const now = new Date("2026-04-02T10:00:00Z");
 const ratio = 500;
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
+/** Each seeded user's sketch bit, as the database sets it (analytics_reach_bit, migration 0021). */
+let reachBits: Map<string, number>;
+/** The offers of the user who left: gone from the rows, still in the sketches until a rebuild (a sketch
+ * cannot forget). */
+let departed: { adminId: string; offers: RawOffer[] } | undefined;
 
 // Deterministic, so a failure can be replayed.
 const rand = seededRandom(2026);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+/** A UUIDv7 of the seeded random's bits, so the users' sketch bits are the same on every run. */
+const seededId = (at: Date) =>
+  v7({ msecs: at.getTime(), random: Uint8Array.from({ length: 16 }, () => Math.floor(rand() * 256)) });
 const startMs = Date.parse("2026-01-05T00:00:00Z");
 const spanMs = now.getTime() - startMs;
 
 async function seedTenant(adminId: string, users: number, offers: number) {
   const userRows = Array.from({ length: users }, () => {
-    const id = newId();
+    const createdAt = new Date(startMs + Math.floor(rand() * spanMs * 0.9));
+    const id = seededId(createdAt);
     return {
       id,
       adminId,
       username: `${id}@users.test`,
       referCode: id.slice(-8),
       device: pick(["android", "ios", null] as const),
-      createdAt: new Date(startMs + Math.floor(rand() * spanMs * 0.9)),
+      createdAt,
     };
   });
   await t.db.insert(appUsers).values(userRows);
@@ -107,8 +119,16 @@ beforeAll(async () => {
   await t.db.execute(
     sql`update redeems set status = 1, paid_at = redeem_date + interval '2 hours' where admin_id = ${a.id} and status = 0 and ctid in (select ctid from redeems where admin_id = ${a.id} and status = 0 limit 5)`,
   );
+  const bits = await t.db.execute(sql`select id, analytics_reach_bit(id) as bit from app_users`);
+  reachBits = new Map(
+    (bits as unknown as { rows: { id: string; bit: number }[] }).rows.map((row) => [row.id, Number(row.bit)]),
+  );
   const leaving = userRows.at(-1);
-  if (leaving) await t.db.delete(appUsers).where(eq(appUsers.id, leaving.id));
+  if (leaving) {
+    const offers = (await rawRows(a.id)).offers.filter((offer) => offer.user_id === leaving.id);
+    departed = { adminId: a.id, offers };
+    await t.db.delete(appUsers).where(eq(appUsers.id, leaving.id));
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -177,11 +197,15 @@ const keyOf = (offer: RawOffer, by: AnalyticsDimension) =>
         ? `${offer.offer_name} · ${offer.network}`
         : (offer.platform ?? "");
 
-/** Sketch estimates: within 1 user or 10% of the exact count (three standard errors at these sizes). */
-function expectNear(estimate: number, exact: number) {
-  expect(Math.abs(estimate - exact), `${estimate} users estimated, ${exact} exact`).toBeLessThanOrEqual(
-    Math.max(1, Math.ceil(exact * 0.1)),
-  );
+/** What the sketch of these users estimates: each user's bit (as the database sets it) on, then read. */
+function sketchedReach(users: Iterable<string>): number {
+  const sketch = Array.from({ length: sketchRegisters * sketchRegisterBits }, () => "0");
+  for (const user of users) {
+    const bit = reachBits.get(user);
+    if (bit === undefined) throw new Error(`no reach bit for ${user}`);
+    sketch[bit] = "1";
+  }
+  return estimateReach(sketch.join(""));
 }
 
 /** As GET /api/analytics reads it: the offers' queued changes folded in first. */
@@ -201,6 +225,14 @@ async function expectAgreesWithRows(
   const inRange = (day: string) => day >= query.from && day <= query.to;
   const offers = raw.offers.filter(counted).map((offer) => ({ ...offer, day: localDay(offer.date) }));
   const ranged = offers.filter((offer) => inRange(offer.day));
+  // The offers the sketches have seen: the rows', and those of a user who left since.
+  const seen = [
+    ...offers,
+    ...(departed?.adminId === adminId ? departed.offers : [])
+      .filter(counted)
+      .map((offer) => ({ ...offer, day: localDay(offer.date) })),
+  ];
+  const reachOf = (list: typeof offers) => sketchedReach(new Set(list.map((offer) => offer.user_id)));
 
   // Periods: every period the range touches, in order.
   const periods = new Map<
@@ -278,7 +310,7 @@ async function expectAgreesWithRows(
   // Breakdown: the top values by revenue, then conversions, then key.
   const groups = new Map<
     string,
-    { conversions: number; reversals: number; revenue: number; points: number; users: Set<string> }
+    { conversions: number; reversals: number; revenue: number; points: number }
   >();
   for (const offer of ranged) {
     const key = keyOf(offer, query.by);
@@ -287,10 +319,8 @@ async function expectAgreesWithRows(
       reversals: 0,
       revenue: 0,
       points: 0,
-      users: new Set<string>(),
     };
     group.conversions += 1;
-    group.users.add(offer.user_id);
     if (offer.status === "reversed") group.reversals += 1;
     else {
       group.revenue += Math.round(Number(offer.payout) * 10_000);
@@ -319,7 +349,8 @@ async function expectAgreesWithRows(
       users: 0,
       pointsIssued: group.points,
     });
-    expectNear(row.users, group.users.size);
+    const seenInRange = seen.filter((offer) => inRange(offer.day) && keyOf(offer, query.by) === row.key);
+    expect(row.users, row.key).toBe(reachOf(seenInRange));
   }
   expect(report.breakdownOmitted).toBe(Math.max(0, groups.size - 50));
 
@@ -344,8 +375,8 @@ async function expectAgreesWithRows(
   }
 
   // Earning per user by country, over the 30 and 90 days ending with `to`.
-  const windowOf = (days: number) =>
-    offers.filter((offer) => offer.day > shift(query.to, -days) && offer.day <= query.to);
+  const windowOf = (days: number, list = offers) =>
+    list.filter((offer) => offer.day > shift(query.to, -days) && offer.day <= query.to);
   for (const row of report.arpu) {
     const inCountry = (list: typeof offers) =>
       list.filter((offer) => keyOf(offer, "country") === row.country);
@@ -355,11 +386,10 @@ async function expectAgreesWithRows(
           .filter((offer) => offer.status === "credited")
           .reduce((total, offer) => total + Number(offer.payout), 0),
       );
-    const users = (list: typeof offers) => new Set(list.map((offer) => offer.user_id)).size;
     expect(row.revenue30).toBe(revenue(inCountry(windowOf(30))));
     expect(row.revenue90).toBe(revenue(inCountry(windowOf(90))));
-    expectNear(row.users30, users(inCountry(windowOf(30))));
-    expectNear(row.users90, users(inCountry(windowOf(90))));
+    expect(row.users30).toBe(reachOf(inCountry(windowOf(30, seen))));
+    expect(row.users90).toBe(reachOf(inCountry(windowOf(90, seen))));
   }
   // Owed now: the users' balances and the redeems waiting to be paid.
   const owed = (
@@ -412,6 +442,7 @@ describe("analytics figures against the raw rows", () => {
     const query = { from: "2026-01-01", to: "2026-04-02", granularity: "week", by: "offer" } as const;
     const live = await readAnalytics(t.db, a.id, query, now);
     await t.db.execute(sql`select analytics_rebuild(${a.id})`);
+    departed = undefined;
     const rebuilt = await readAnalytics(t.db, a.id, query, now);
     const withoutUsers = (report: Analytics) => ({
       ...report,

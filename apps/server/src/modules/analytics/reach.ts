@@ -5,8 +5,8 @@
  * picks one of 512 registers and sets, in its 16 bits, the bit at the number of trailing zeros of the rest
  * of the hash. Few users leave most registers empty, and linear counting over the empty ones is close to
  * exact; past about 2 users per register, the mean run of set bits from bit 0 tells the count (with
- * Scheuermann and Mauve's small-range correction). Both stay within 3 to 4% (checked by simulation and
- * by the tests against exact counts).
+ * Scheuermann and Mauve's small-range correction). Both stay within 3 to 4% (root mean square, checked
+ * against exact counts by reach.test.ts); a single estimate can be off by three or four times that.
  */
 export const sketchRegisters = 512;
 export const sketchRegisterBits = 16;
