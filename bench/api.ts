@@ -74,6 +74,8 @@ async function main() {
     [adminId],
   );
   const version = await one<{ server_version: string }>("show server_version");
+  // The road to PostgreSQL (the servers take the same DATABASE_URL): no server address means its socket.
+  const road = await one<{ address: string | null }>("select host(inet_server_addr()) as address");
   const s = await samples(pool, adminId);
   const server = await startServer();
   // The services EXPLAIN runs read encrypted columns: this process opens them with the server's key.
@@ -125,7 +127,8 @@ async function main() {
       `# Benchmark ${new Date().toISOString()}`,
       "",
       `Data: ${n(sizes?.users)} app users, ${n(sizes?.offers)} completed offers, ${n(sizes?.redeems)} redeems, ` +
-        `${n(sizes?.ledger)} ledger rows in one tenant (${email}); PostgreSQL ${version?.server_version}.`,
+        `${n(sizes?.ledger)} ledger rows in one tenant (${email}); PostgreSQL ${version?.server_version}, ` +
+        `${road?.address ? `over TCP to ${road.address}` : "over its Unix socket"}.`,
       `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ` +
         `load average ${os
           .loadavg()
