@@ -11,15 +11,15 @@ let a: Tenant;
 const hourMs = 3_600_000;
 const metricsToken = "metrics-token-for-the-offer-rollups-test";
 
-/** The queue's depth as GET /metrics reports it. */
-async function pendingInMetrics() {
+/** A queue's depth as GET /metrics reports it. */
+async function pendingInMetrics(gauge = "offer_rollup_changes_pending") {
   const scrape = await t.app.inject({
     method: "GET",
     url: "/metrics",
     headers: { authorization: `Bearer ${metricsToken}` },
   });
   expect(scrape.statusCode).toBe(200);
-  const line = scrape.body.split("\n").find((entry) => entry.startsWith("offer_rollup_changes_pending "));
+  const line = scrape.body.split("\n").find((entry) => entry.startsWith(`${gauge} `));
   return Number(line?.split(" ")[1]);
 }
 
@@ -112,6 +112,10 @@ describe("completed offers' rollups, folded in batches", () => {
     expect(await queued()).toBe(0);
     expect(await pendingInMetrics()).toBe(0);
     expect((await rowsOf(totals))[0]?.offers).toBe(3);
+    // The lists' positions wait in their own queue (the worker folds it; lists read it as it is).
+    const moves = Number((await rowsOf(sql`select count(*)::int as n from list_position_changes`))[0]?.n);
+    expect(moves).toBeGreaterThanOrEqual(4);
+    expect(await pendingInMetrics("list_position_changes_pending")).toBe(moves);
   });
 
   it("answers the analytics with every offer committed before the call", async () => {
@@ -208,9 +212,17 @@ describe("the fold worker", () => {
         Number(((await w.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
       const folded = sql`select coalesce(sum(offers), 0)::int as n from activity_totals where admin_id = ${tenant.id}`;
       await expect.poll(() => countOf(folded), { timeout: 10_000 }).toBe(2);
-      const vacuums = sql`select coalesce(sum(vacuum_count), 0)::int as n from pg_stat_user_tables
-        where relname = 'offer_rollup_changes'`;
-      await expect.poll(() => countOf(vacuums), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+      // The lists' positions too: no move left waiting, the offers counted in the index.
+      const waiting = sql`select count(*)::int as n from list_position_changes`;
+      await expect.poll(() => countOf(waiting), { timeout: 10_000 }).toBe(0);
+      const listed = sql`select coalesce(sum(rows), 0)::int as n from list_buckets
+        where admin_id = ${tenant.id} and list = 'offers' and sort = '' and filter = ''`;
+      expect(await countOf(listed)).toBe(2);
+      for (const queue of ["offer_rollup_changes", "list_position_changes"]) {
+        const vacuums = sql`select coalesce(sum(vacuum_count), 0)::int as n from pg_stat_user_tables
+          where relname = ${queue}`;
+        await expect.poll(() => countOf(vacuums), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+      }
     } finally {
       await w.close();
     }

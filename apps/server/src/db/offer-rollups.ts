@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type RoundObserver, startPollingWorker } from "../lib/polling-worker.ts";
 import { inBatches } from "./batches.ts";
 import type { Db } from "./client.ts";
+import { foldListPositions } from "./list-positions.ts";
 
 /**
  * Folds every queued change of a completed offer into the dashboard's and the analytics' rollups, in
@@ -28,14 +29,16 @@ export type OfferRollupWorkerOptions = {
 };
 
 /**
- * The fold inside every server process: folds serialize in the database (the function's advisory lock),
- * so a process that finds the queue emptied by another folds nothing, at the cost of one call. Each round
+ * The folds inside every server process, the offers' rollups and then the lists' positions
+ * (foldListPositions): folds serialize in the database (each function's advisory lock), so a process that
+ * finds a queue emptied by another folds nothing, at the cost of one call. Each round
  * then vacuums the queue: a fold reads the queue from its start, and the rows earlier folds (this one's,
  * or the dashboard's) deleted stay there until a vacuum, which autovacuum runs at most once a minute: at a
  * thousand postbacks a second, 60,000 dead rows to step over on every read of the dashboard. Vacuuming a
  * queue of a few pages takes about a millisecond; one another process runs at that moment is not waited
  * for (SKIP_LOCKED), and it never shortens the file (TRUNCATE false), which would lock out the credits'
- * inserts for that moment: the space it frees is used again.
+ * inserts for that moment: the space it frees is used again. The positions' queue likewise: every list
+ * read reads it whole.
  */
 export function startOfferRollupWorker(options: OfferRollupWorkerOptions) {
   return startPollingWorker({
@@ -46,6 +49,8 @@ export function startOfferRollupWorker(options: OfferRollupWorkerOptions) {
     round: async () => {
       await foldOfferRollups(options.db, { batchSize: options.batchSize });
       await options.db.execute(sql`vacuum (skip_locked, truncate false) offer_rollup_changes`);
+      await foldListPositions(options.db, { batchSize: options.batchSize });
+      await options.db.execute(sql`vacuum (skip_locked, truncate false) list_position_changes`);
     },
   });
 }

@@ -71,10 +71,15 @@ function indexFilter<F extends object, S extends string>(
   return index.filters[key]?.(value);
 }
 
-/** The exact number of rows of a (list, filter), as a scalar subquery: the index's totals, 8 rows at most. */
+/**
+ * The exact number of rows of a (list, filter), as a scalar subquery: the index's totals (8 rows at most)
+ * and the moves not yet folded into them (list_position_moves, migration 0037).
+ */
 const indexedTotalOf = (adminId: string, list: string, filter: string) =>
-  sql<string>`(select coalesce(sum(rows), 0)::bigint from list_buckets
-    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0)`;
+  sql<string>`(select coalesce(sum(rows), 0)::bigint from (
+    select rows from list_buckets
+    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0
+    union all select rows from list_position_moves(${adminId}, ${list}, '', ${filter})) as totals)`;
 
 /**
  * indexedTotalOf as a statement of its own. Prepared (one shape): planning it cost PostgreSQL more than
@@ -109,9 +114,11 @@ async function bucketAt(
     "list_bucket_at",
     sql`select bucket, running - rows as before, rows from (
       select bucket, rows, sum(rows) over (order by bucket ${direction}) as running from (
-        select bucket, sum(rows) as rows from list_buckets
-        where admin_id = ${where.adminId} and list = ${where.list} and sort = ${where.sort} and filter = ${where.filter}
-        group by bucket having sum(rows) <> 0 order by bucket ${direction}
+        select bucket, sum(rows) as rows from (
+          select bucket, rows from list_buckets
+          where admin_id = ${where.adminId} and list = ${where.list} and sort = ${where.sort} and filter = ${where.filter}
+          union all select bucket, rows from list_position_moves(${where.adminId}, ${where.list}, ${where.sort}, ${where.filter})
+        ) as moved group by bucket having sum(rows) <> 0 order by bucket ${direction}
       ) as buckets
     ) as counted where running > ${position} order by bucket ${direction} limit 1`,
   );

@@ -70,17 +70,29 @@ export function createMetrics(db: Db, poolStats?: PoolStats, replicaStatus?: Rep
       this.set((await readOutboxOnce()).oldestSeconds);
     },
   });
-  new Gauge({
-    name: "offer_rollup_changes_pending",
-    help: "Completed offers' changes queued for the dashboard's and analytics' rollups (folded every second and before each of their reads)",
-    registers: [registry],
-    async collect() {
-      const result = (await db.execute(
-        sql`select count(*)::int as count from offer_rollup_changes`,
-      )) as unknown as Rows<{ count: number }>;
-      this.set(result.rows[0]?.count ?? 0);
-    },
-  });
+  // The rollup worker's queues: how many rows wait for its next fold.
+  const queueDepth = (name: string, help: string, table: "offer_rollup_changes" | "list_position_changes") =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const result = (await db.execute(
+          sql`select count(*)::int as count from ${sql.identifier(table)}`,
+        )) as unknown as Rows<{ count: number }>;
+        this.set(result.rows[0]?.count ?? 0);
+      },
+    });
+  queueDepth(
+    "offer_rollup_changes_pending",
+    "Completed offers' changes queued for the dashboard's and analytics' rollups (folded every second and before each of their reads)",
+    "offer_rollup_changes",
+  );
+  queueDepth(
+    "list_position_changes_pending",
+    "Rows' moves queued for the lists' position index (folded every second; every list read adds them)",
+    "list_position_changes",
+  );
   if (poolStats) {
     new Gauge({
       name: "db_pool_connections",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.ts";
+import { foldListPositions } from "../../src/db/list-positions.ts";
 import {
   hourBucket,
   numberBounds,
@@ -17,6 +18,12 @@ import { indexRows, seedLists } from "./seed.ts";
 const adminId = "0190bbbb-0000-7000-8000-000000000001";
 let database: Database;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const waitingMoves = async () =>
+  Number(
+    rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from list_position_changes`),
+    )[0]?.n,
+  );
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -273,5 +280,26 @@ describe("the position index's triggers", () => {
     );
     await database.db.execute(sql`select list_buckets_rebuild(${adminId})`);
     expect(await indexRows(database.db, adminId)).toEqual(kept);
+    expect(await waitingMoves()).toBe(0);
+  });
+
+  it("wait as moves until a fold adds them to the index in batches, and read the same before and after", async () => {
+    await database.db.execute(sql`update app_users set points = points + 100000
+      where admin_id = ${adminId} and refer_code like 't%2'`);
+    await database.db.execute(sql`update completed_offers set payout = payout + 7, network = 'adgem'
+      where admin_id = ${adminId} and transaction_id like 'tx3%'`);
+    await database.db.execute(
+      sql`delete from redeems where admin_id = ${adminId} and redeem_email like 'r2%'`,
+    );
+    const waiting = await waitingMoves();
+    expect(waiting).toBeGreaterThan(10);
+    const seen = await indexRows(database.db, adminId);
+    // Batches smaller than the queue: each its own transaction, until a batch finds fewer than its size.
+    expect(await foldListPositions(database.db, { batchSize: 7 })).toBe(waiting);
+    expect(await waitingMoves()).toBe(0);
+    expect(await indexRows(database.db, adminId)).toEqual(seen);
+    expect(await foldListPositions(database.db)).toBe(0);
+    await database.db.execute(sql`select list_buckets_rebuild(${adminId})`);
+    expect(await indexRows(database.db, adminId)).toEqual(seen);
   });
 });

@@ -46,11 +46,23 @@ export async function seedLists(db: Db, adminId: string, label: string, scale = 
     from generate_series(1, ${n(250)}) as i`);
 }
 
-/** The position index's rows summed per key (shards folded), those that are not zero. */
+/**
+ * The position index as a read sees it: list_buckets' rows plus the moves not yet folded (each +1 in its
+ * row's new buckets, -1 in its old ones), summed per key over the shards, those that are not zero.
+ */
 export async function indexRows(db: Db, adminId: string) {
   const result =
-    (await db.execute(sql`select list, sort, filter, bucket::text as bucket, sum(rows)::int as rows
-    from list_buckets where admin_id = ${adminId} group by 1, 2, 3, 4 having sum(rows) <> 0 order by 1, 2, 3, 4`)) as unknown as {
+    (await db.execute(sql`select list, sort, filter, bucket::text as bucket, sum(rows)::int as rows from (
+      select list, sort, filter, bucket, rows from list_buckets where admin_id = ${adminId}
+      union all
+      select c.list, s.sort, f.filter, s.bucket, 1 from list_position_changes as c,
+        unnest('{""}' || c.sorts, 0 || c.new_buckets) as s(sort, bucket), unnest(c.new_filters) as f(filter)
+        where c.new_admin_id = ${adminId}
+      union all
+      select c.list, s.sort, f.filter, s.bucket, -1 from list_position_changes as c,
+        unnest('{""}' || c.sorts, 0 || c.old_buckets) as s(sort, bucket), unnest(c.old_filters) as f(filter)
+        where c.old_admin_id = ${adminId}
+    ) as rows group by 1, 2, 3, 4 having sum(rows) <> 0 order by 1, 2, 3, 4`)) as unknown as {
       rows: Array<{ list: string; sort: string; filter: string; bucket: string; rows: number }>;
     };
   return result.rows;

@@ -27,12 +27,12 @@ const refusalsThatWrite: Record<string, { tables: string[]; why: string }> = {
     why: "a later registration is kept as a pending account and answered 403 (decision 0002)",
   },
   "GET /postback/:postbackKey/:network": {
-    tables: ["postback_log", "list_buckets"],
-    why: "every postback on a known key is kept in the postback log (and counted in its position index), refused ones too",
+    tables: ["postback_log", "list_position_changes"],
+    why: "every postback on a known key is kept in the postback log (and its move queued for the position index), refused ones too",
   },
   "POST /postback/:postbackKey/:network": {
-    tables: ["postback_log", "list_buckets"],
-    why: "every postback on a known key is kept in the postback log (and counted in its position index), refused ones too",
+    tables: ["postback_log", "list_position_changes"],
+    why: "every postback on a known key is kept in the postback log (and its move queued for the position index), refused ones too",
   },
 };
 
