@@ -41,8 +41,8 @@ $$;
 --> statement-breakpoint
 -- Folds up to p_limit waiting moves into list_buckets and answers how many; the caller calls again until
 -- it answers fewer. One fold at a time (an advisory lock for the transaction), so the moves a fold takes
--- are its own until it commits; a read sees them either waiting or folded, never both. Rows are written in
--- one order, so a fold never deadlocks with a rebuild.
+-- are its own until it commits; a read sees them either waiting or folded, never both. Bucket rows are
+-- written in key order, as the triggers wrote them.
 CREATE FUNCTION list_positions_fold(p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_folded integer;
