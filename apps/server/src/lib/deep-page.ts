@@ -71,15 +71,21 @@ function indexFilter<F extends object, S extends string>(
   return index.filters[key]?.(value);
 }
 
+type IndexKey = { adminId: string; list: string; sort: string; filter: string };
+
 /**
- * The exact number of rows of a (list, filter), as a scalar subquery: the index's totals (8 rows at most)
- * and the moves not yet folded into them (list_position_moves, migration 0037).
+ * The index's bucket rows of one (list, sort, filter) as a read sees them: list_buckets' and the moves not
+ * yet folded into them (list_position_moves, migration 0037), which one statement sees either waiting or
+ * folded, never both. Per bucket, summed by the caller.
  */
+const indexBuckets = (key: IndexKey) =>
+  sql`(select bucket, rows from list_buckets
+    where admin_id = ${key.adminId} and list = ${key.list} and sort = ${key.sort} and filter = ${key.filter}
+    union all select bucket, rows from list_position_moves(${key.adminId}, ${key.list}, ${key.sort}, ${key.filter}))`;
+
+/** The exact number of rows of a (list, filter), as a scalar subquery: the totals' sort '' (bucket 0 only). */
 const indexedTotalOf = (adminId: string, list: string, filter: string) =>
-  sql<string>`(select coalesce(sum(rows), 0)::bigint from (
-    select rows from list_buckets
-    where admin_id = ${adminId} and list = ${list} and sort = '' and filter = ${filter} and bucket = 0
-    union all select rows from list_position_moves(${adminId}, ${list}, '', ${filter})) as totals)`;
+  sql<string>`(select coalesce(sum(rows), 0)::bigint from ${indexBuckets({ adminId, list, sort: "", filter })} as totals)`;
 
 /**
  * indexedTotalOf as a statement of its own. Prepared (one shape): planning it cost PostgreSQL more than
@@ -102,23 +108,15 @@ export const totalApart = sql<null>`null`;
  * buckets before it and its own. The running sum stops at the first bucket past the position, so it reads
  * the buckets up to it only.
  */
-async function bucketAt(
-  db: Db,
-  where: { adminId: string; list: string; sort: string; filter: string },
-  order: "asc" | "desc",
-  position: number,
-) {
+async function bucketAt(db: Db, where: IndexKey, order: "asc" | "desc", position: number) {
   const direction = order === "asc" ? sql`asc` : sql`desc`;
   const result = await executeNamed(
     db,
     "list_bucket_at",
     sql`select bucket, running - rows as before, rows from (
       select bucket, rows, sum(rows) over (order by bucket ${direction}) as running from (
-        select bucket, sum(rows) as rows from (
-          select bucket, rows from list_buckets
-          where admin_id = ${where.adminId} and list = ${where.list} and sort = ${where.sort} and filter = ${where.filter}
-          union all select bucket, rows from list_position_moves(${where.adminId}, ${where.list}, ${where.sort}, ${where.filter})
-        ) as moved group by bucket having sum(rows) <> 0 order by bucket ${direction}
+        select bucket, sum(rows) as rows from ${indexBuckets(where)} as moved
+        group by bucket having sum(rows) <> 0 order by bucket ${direction}
       ) as buckets
     ) as counted where running > ${position} order by bucket ${direction} limit 1`,
   );
