@@ -61,3 +61,31 @@ it("runs a locked worker's rounds only while it holds the lock, counting the oth
   expect(await after.acquire()).toBe(true);
   await after.release();
 });
+
+it("starts no round once stopping, even when the lock comes free while it was being asked for", async () => {
+  // The race two workers sharing a lock run into at shutdown: one stops and lets the lock go while the
+  // other's acquire is on its way, which then gets it. A worker that is stopping must not run a round.
+  let grant: ((held: boolean) => void) | undefined;
+  let released = 0;
+  let ran = 0;
+  const worker = startPollingWorker({
+    name: "stopping worker",
+    log,
+    pollMs: 20,
+    round: async () => {
+      ran += 1;
+    },
+    lock: {
+      acquire: () => new Promise<boolean>((resolve) => (grant = resolve)),
+      release: async () => {
+        released += 1;
+      },
+    },
+  });
+  while (!grant) await sleep(1);
+  const stopping = worker.stop();
+  grant(true);
+  await stopping;
+  expect(ran).toBe(0);
+  expect(released).toBe(1);
+});

@@ -47,6 +47,9 @@ export function startPollingWorker(options: PollingWorkerOptions) {
     const round = lock
       ? async (): Promise<RoundOutcome> => {
           if (!(await lock.acquire())) return "skipped";
+          // Stopping while the lock was asked for: another worker may have let it go meanwhile, and a
+          // round started now would run after (or beside) the one that took over.
+          if (stopped) return "skipped";
           await options.round();
           return "ok";
         }
