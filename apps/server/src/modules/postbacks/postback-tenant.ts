@@ -1,8 +1,16 @@
 import { generalConfigDefaults, type OfferNetwork, type PostbackOutcome } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { limitInText, preparedPerDatabase } from "../../db/prepared.ts";
-import { admins, appUsers, generalConfigs, networkConfigs, payoutSettings } from "../../db/schema/index.ts";
+import {
+  admins,
+  appUsers,
+  completedOffers,
+  generalConfigs,
+  networkConfigs,
+  payoutSettings,
+} from "../../db/schema/index.ts";
 import {
   type HoldSettings,
   holdRulesOrDefaults,
@@ -45,14 +53,21 @@ export type Tenant = {
   refusedEarlier: PostbackOutcome | null;
   /** The transaction id is an app user's id, any tenant's (CPX signs both with the same key). */
   transactionIsUserId: boolean;
+  /**
+   * The completed offer stored under the conversion's key (`offerKey`), as of this read, if one is: a
+   * network's retry of a credited transaction is answered from it without writing the offer again.
+   */
+  storedOffer: { status: "pending" | "credited" | "reversed"; userId: string } | null;
 };
+
+const storedOffer = alias(completedOffers, "stored_offer");
 
 /**
  * The tenant of a key, its network config, point and hold rules, the user with the history the hold rules
- * look at, and whether the transaction was refused for good before, in one round trip: every statement a postback makes is a write to PostgreSQL
- * and a wake-up of two processes, and these reads need nothing the credit's transaction writes. Built once
- * per database and prepared under a name, so PostgreSQL plans its joins once per connection (planning them
- * cost ten times running them).
+ * look at, whether the transaction was refused for good before, and the offer it stored if it was, in one
+ * round trip: every statement a postback makes is a write to PostgreSQL and a wake-up of two processes,
+ * and these reads need nothing the credit's transaction writes. Built once per database and prepared under
+ * a name, so PostgreSQL plans its joins once per connection (planning them cost ten times running them).
  */
 const tenantQuery = preparedPerDatabase((db) =>
   db
@@ -84,6 +99,8 @@ const tenantQuery = preparedPerDatabase((db) =>
         sql.placeholder("transactionId"),
       ),
       transactionIsUserId: sql<boolean>`exists (select from ${appUsers} as named_user where named_user.id = ${sql.placeholder("transactionUserId")})`,
+      storedOfferStatus: storedOffer.status,
+      storedOfferUserId: storedOffer.userId,
     })
     .from(admins)
     .leftJoin(
@@ -93,6 +110,14 @@ const tenantQuery = preparedPerDatabase((db) =>
     .leftJoin(generalConfigs, eq(generalConfigs.adminId, admins.id))
     .leftJoin(payoutSettings, eq(payoutSettings.appId, admins.id))
     .leftJoin(appUsers, and(eq(appUsers.adminId, admins.id), eq(appUsers.id, sql.placeholder("userId"))))
+    .leftJoin(
+      storedOffer,
+      and(
+        eq(storedOffer.adminId, admins.id),
+        eq(storedOffer.network, sql.placeholder("network")),
+        eq(storedOffer.transactionId, sql.placeholder("offerKey")),
+      ),
+    )
     .where(eq(admins.postbackKey, sql.placeholder("key")))
     .limit(limitInText(1))
     .prepare("postback_tenant"),
@@ -104,6 +129,8 @@ export async function loadTenant(
   key: string,
   network: OfferNetwork,
   ids: { userId: string | null | undefined; transactionId: string | null | undefined },
+  /** The key a credit or pending conversion would store its offer under, when the request has one. */
+  offerKey: string | null,
 ): Promise<Tenant | null> {
   const [row] = await tenantQuery(db).execute({
     key,
@@ -113,6 +140,7 @@ export async function loadTenant(
     transactionId: ids.transactionId?.slice(0, 300) ?? null,
     transactionUserId:
       ids.transactionId && uuidPattern.test(ids.transactionId) ? ids.transactionId.toLowerCase() : null,
+    offerKey,
   });
   if (!row) return null;
   return {
@@ -146,5 +174,9 @@ export async function loadTenant(
     ),
     refusedEarlier: row.refusedEarlier ?? null,
     transactionIsUserId: row.transactionIsUserId,
+    storedOffer:
+      row.storedOfferStatus && row.storedOfferUserId
+        ? { status: row.storedOfferStatus, userId: row.storedOfferUserId }
+        : null,
   };
 }

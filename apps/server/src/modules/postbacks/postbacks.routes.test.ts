@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { md5 } from "../../../test/support/digests.ts";
 import { type Conversion, postbackKeyOf, postbackSigning } from "../../../test/support/postback-signing.ts";
+import { watchStatements } from "../../../test/support/statements.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, completedOffers, networkConfigs, pointsLedger } from "../../db/schema/index.ts";
@@ -266,6 +267,36 @@ describe("postbacks across networks", () => {
     const outcomes = (await lastLog(a, { transactionId: "concurrent-1", outcome: "credited" })).totalCount;
     expect(outcomes).toBe(1);
     expect((await lastLog(a, { transactionId: "concurrent-1", outcome: "duplicate" })).totalCount).toBe(19);
+  });
+
+  it("answers a retry of a stored transaction from the read: one log row, no write to the offers", async () => {
+    const url = await postbackUrl("cpxresearch", { user, tx: "retried-1", payout: "0.5" });
+    expect((await send(url)).statusCode).toBe(200);
+    const before = await balance(user);
+    const watch = watchStatements(t.db, ["completed_offers", "postback_log"]);
+    const retry = await send(url);
+    watch.stop();
+    expect(retry.statusCode).toBe(200);
+    expect(await balance(user)).toBe(before);
+    expect((await lastLog(a, { transactionId: "retried-1" })).entities[0]).toMatchObject({
+      outcome: "duplicate",
+      reason: "Already credited",
+      points: 0,
+    });
+    // The tenant's read (which found the offer) and the log row's insert: nothing tried to store it again.
+    expect(watch.sent()).toHaveLength(2);
+    expect(watch.sent().filter((text) => /insert into "?completed_offers/i.test(text))).toEqual([]);
+    // Another user naming the same transaction gets nothing either.
+    const other = await addUser(a);
+    const stolen = await send(
+      await postbackUrl("cpxresearch", { user: other, tx: "retried-1", payout: "9" }),
+    );
+    expect(stolen.statusCode).toBe(200);
+    expect(await balance(other)).toBe(0);
+    expect((await lastLog(a, { transactionId: "retried-1" })).entities[0]).toMatchObject({
+      outcome: "duplicate",
+      userId: other,
+    });
   });
 
   it("AdGate: pending is recorded, credits when approved, once", async () => {

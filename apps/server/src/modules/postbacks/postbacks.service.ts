@@ -39,7 +39,8 @@ export async function handlePostback(db: Db, request: PostbackRequest): Promise<
   const ids = parsed.ok
     ? { userId: parsed.conversion.userId, transactionId: parsed.conversion.transactionId }
     : { userId: parsed.userId ?? null, transactionId: parsed.transactionId ?? null };
-  const tenant = await loadTenant(db, request.postbackKey, request.network, ids);
+  const offerKey = parsed.ok && parsed.conversion.kind !== "reversal" ? parsed.conversion.offerKey : null;
+  const tenant = await loadTenant(db, request.postbackKey, request.network, ids, offerKey);
   if (!tenant) {
     return { httpStatus: 404, text: "0", outcome: "unknown_key", reason: "Unknown postback key", points: 0 };
   }
@@ -126,6 +127,18 @@ async function decide(
   };
   const user = tenant.user;
   const earlier = conversion.kind === "reversal" ? null : tenant.refusedEarlier;
+  const stored = tenant.storedOffer;
+  if (
+    !earlier &&
+    stored &&
+    conversion.kind !== "reversal" &&
+    !conversion.singleUseSignature &&
+    !(stored.status === "pending" && conversion.kind === "credit" && stored.userId === conversion.userId)
+  ) {
+    // A retry of a transaction stored before, which nothing can credit again (only a pending one can
+    // still be approved, in the transaction below): answered duplicate with its log row, one statement.
+    return log({ ...ids, outcome: "duplicate", reason: `Already ${stored.status}`, points: 0 });
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       // A new credit is one statement; anything else (a duplicate among them) takes the transaction.
