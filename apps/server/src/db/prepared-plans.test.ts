@@ -65,10 +65,14 @@ it.runIf(process.env.TEST_DATABASE_URL)("plans the postback's tenant read once p
     .values({ id: userId, adminId: a.id, username: `${userId}@users.test`, referCode: userId.slice(0, 6) });
   let call = 0;
   const plans = await plansAfter(async (tx) => {
-    const tenant = await loadTenant(tx, admin?.key ?? "", "adgemow", {
-      userId,
-      transactionId: `tx-${call++}`,
-    });
+    const transactionId = `tx-${call++}`;
+    const tenant = await loadTenant(
+      tx,
+      admin?.key ?? "",
+      "adgemow",
+      { userId, transactionId },
+      transactionId,
+    );
     expect(tenant?.user?.id).toBe(userId);
   });
   expect(plans).toEqual([{ name: "postback_tenant", generic: 7, custom: 5 }]);
