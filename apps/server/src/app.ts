@@ -17,6 +17,7 @@ import { type OutboxOptions, startOutboxWorker } from "./lib/outbox.ts";
 import { logMailer, mailgunMailer, type PlatformMailer } from "./lib/platform-mail.ts";
 import type { RoundOutcome } from "./lib/polling-worker.ts";
 import { createGuards, defaultRateLimits, type RateLimits } from "./lib/rate-limit.ts";
+import { createRequestAdmission } from "./lib/request-admission.ts";
 import { assertRouteInContract } from "./lib/route.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { adminsRoutes } from "./modules/admins/index.ts";
@@ -51,6 +52,7 @@ import { viewsRoutes } from "./modules/views/index.ts";
 import { errorAnswer, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerMultipart } from "./plugins/multipart.ts";
 import { type ApiDocsAccess, registerOpenApi } from "./plugins/openapi.ts";
+import { registerRequestAdmission } from "./plugins/request-admission.ts";
 import { requireAdmin } from "./plugins/require-admin.ts";
 import { webApp } from "./plugins/web-app.ts";
 
@@ -125,7 +127,10 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only an installation that scrapes them (METRICS_TOKEN) measures anything.
-  const metrics = config.metricsToken ? createMetrics(deps.db, deps.poolStats, deps.replicaStatus) : null;
+  const admission = createRequestAdmission(config.requestConcurrency, config.requestQueueTimeoutMs);
+  const metrics = config.metricsToken
+    ? createMetrics(deps.db, deps.poolStats, deps.replicaStatus, admission)
+    : null;
   const observeJob = (job: string) =>
     metrics
       ? (outcome: RoundOutcome, seconds: number) => metrics.observeJobRound(job, outcome, seconds)
@@ -151,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header("x-request-id", request.id);
   });
   registerErrorHandler(app);
+  registerRequestAdmission(app, admission);
   // Every API route is one of the contract's endpoints; the API reference pages are pages, not calls.
   app.addHook("onRoute", (route) => assertRouteInContract(route, (url) => url.startsWith(apiDocsPath)));
 

@@ -22,12 +22,19 @@ describe("loadConfig", () => {
       dataDir: "./data",
       databaseUrl: undefined,
       databasePoolSize: 10,
+      requestConcurrency: 20,
+      requestQueueTimeoutMs: 10_000,
       publicUrl: "http://localhost:3000",
       jwtSecret: undefined,
       tokenTtlSeconds: 43_200,
       logLevel: "info",
       platformMail: undefined,
     });
+  });
+
+  it("works on twice the pool's connections at once unless REQUEST_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: "6" }).requestConcurrency).toBe(12);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "6", REQUEST_CONCURRENCY: "50" }).requestConcurrency).toBe(50);
   });
 
   it("builds the default public URL from PORT, and trims a trailing slash from PUBLIC_URL", () => {
@@ -69,6 +76,10 @@ describe("loadConfig", () => {
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "3" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "many" }],
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "2.5" }],
+    ["REQUEST_CONCURRENCY", { REQUEST_CONCURRENCY: "0" }],
+    ["REQUEST_CONCURRENCY", { REQUEST_CONCURRENCY: "lots" }],
+    ["REQUEST_QUEUE_TIMEOUT_MS", { REQUEST_QUEUE_TIMEOUT_MS: "50" }],
+    ["REQUEST_QUEUE_TIMEOUT_MS", { REQUEST_QUEUE_TIMEOUT_MS: "10s" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/rewards" }],
     ["PLATFORM_MAILGUN_DOMAIN", { PLATFORM_MAILGUN_DOMAIN: "mg.example.com" }],
   ])("names %s when it is wrong (%j)", (name, env) => {

@@ -93,6 +93,15 @@ const envSchema = z
     // many on a busy database: docs/performance.md, "Connections". At least 4: the process that runs the
     // timed jobs keeps one connection for each of them (docs/deploy.md), and requests need the rest.
     DATABASE_POOL_SIZE: countOf("connections", 4, 500).default(defaultDatabasePoolSize),
+    // Calls a process works on at once; the others wait their turn in arrival order, each at most
+    // REQUEST_QUEUE_TIMEOUT_MS, then 503 (docs/performance.md, "Requests at work"). Unset: twice the pool.
+    REQUEST_CONCURRENCY: countOf("requests", 1, 10_000).optional(),
+    REQUEST_QUEUE_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(100, { error: "must be between 100 and 120000 milliseconds" })
+      .max(120_000, { error: "must be between 100 and 120000 milliseconds" })
+      .default(10_000),
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
@@ -154,6 +163,10 @@ export type Config = {
   /** A read replica of databaseUrl for analytics, exports and the dashboard; unset, they read the primary. */
   databaseReadUrl: string | undefined;
   databasePoolSize: number;
+  /** Calls at work at once per process; the rest wait in arrival order (plugins/request-admission.ts). */
+  requestConcurrency: number;
+  /** How long a call may wait for its turn before it answers 503. */
+  requestQueueTimeoutMs: number;
   publicUrl: string;
   /** auto: an empty embedded database gets the demo owner and demo data at start. */
   demoData: "auto" | "off";
@@ -198,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    requestConcurrency: e.REQUEST_CONCURRENCY ?? 2 * e.DATABASE_POOL_SIZE,
+    requestQueueTimeoutMs: e.REQUEST_QUEUE_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     demoData: e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET,

@@ -95,6 +95,7 @@ const catalogue = {
   migrationsPending: "The database is not up to date yet: its migrations are still being applied",
   metricsTokenInvalid: "Send the metrics token as Authorization: Bearer <token>",
   databaseBusy: "The database took too long to answer. Please try again in a moment.",
+  serverBusy: "The server is busy right now. Please try again in a moment.",
   validation: "Some fields are not valid",
   inviteCodeRequired: "Invite Code is required",
   provisionRequired: "Provision is required",

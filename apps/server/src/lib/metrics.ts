@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Db } from "../db/client.ts";
 import type { ReplicaStatus } from "../db/read-replica.ts";
 import type { RoundOutcome } from "./polling-worker.ts";
+import type { RequestAdmission } from "./request-admission.ts";
 
 /** What a PostgreSQL pool says about its connections; PGlite has none. */
 export type PoolStats = () => { total: number; idle: number; waiting: number };
@@ -16,7 +17,12 @@ type Rows<T> = { rows: T[] };
  * scraped, through the outbox's partial index of unsent rows and from the queue (a few pages, vacuumed
  * every second).
  */
-export function createMetrics(db: Db, poolStats?: PoolStats, replicaStatus?: ReplicaStatus) {
+export function createMetrics(
+  db: Db,
+  poolStats?: PoolStats,
+  replicaStatus?: ReplicaStatus,
+  admission?: Pick<RequestAdmission, "running" | "waiting">,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -104,6 +110,19 @@ export function createMetrics(db: Db, poolStats?: PoolStats, replicaStatus?: Rep
         this.set({ state: "in_use" }, stats.total - stats.idle);
         this.set({ state: "idle" }, stats.idle);
         this.set({ state: "waiting" }, stats.waiting);
+      },
+    });
+  }
+
+  if (admission) {
+    new Gauge({
+      name: "http_requests_in_process",
+      help: "Calls this process works on (running) and calls waiting for their turn (waiting; past REQUEST_QUEUE_TIMEOUT_MS they answer 503)",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: "running" }, admission.running);
+        this.set({ state: "waiting" }, admission.waiting);
       },
     });
   }

@@ -61,6 +61,9 @@ describe("GET /metrics with METRICS_TOKEN set", () => {
       sample(text, 'http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}'),
     ).toBe(1);
     expect(text).not.toContain(userId);
+    // Every call done, none waits: the scrape itself is not queued (health and metrics never are).
+    expect(sample(text, 'http_requests_in_process{state="running"}')).toBe(0);
+    expect(sample(text, 'http_requests_in_process{state="waiting"}')).toBe(0);
   });
 
   it("counts postbacks by network and outcome", async () => {

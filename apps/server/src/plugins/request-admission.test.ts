@@ -1,0 +1,179 @@
+import { once } from "node:events";
+import { connect } from "node:net";
+import { dashboardEndpoints, messages, offerEndpoints, systemEndpoints } from "@rewards/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { createRequestAdmission, type RequestAdmission } from "../lib/request-admission.ts";
+import { registerRequestAdmission } from "./request-admission.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the queue", () => {
+  it("admits up to its limit at once, then one waiting request per place given back, in arrival order", async () => {
+    const admission = createRequestAdmission(2, 10_000);
+    expect(await admission.admit()).toBe(true);
+    expect(await admission.admit()).toBe(true);
+    const order: number[] = [];
+    const waiting = [1, 2, 3].map((n) => admission.admit().then((admitted) => admitted && order.push(n)));
+    await sleep(5);
+    expect([admission.running, admission.waiting]).toEqual([2, 3]);
+    admission.release();
+    await sleep(1);
+    expect(order).toEqual([1]);
+    admission.release();
+    admission.release();
+    await Promise.all(waiting);
+    expect(order).toEqual([1, 2, 3]);
+    expect([admission.running, admission.waiting]).toEqual([2, 0]);
+  });
+
+  it("gives up on a request after its longest wait, or when it is cancelled, without using a place", async () => {
+    const admission = createRequestAdmission(1, 50);
+    expect(await admission.admit()).toBe(true);
+    const started = Date.now();
+    expect(await admission.admit()).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    const cancel = new AbortController();
+    const cancelled = admission.admit(cancel.signal);
+    const next = admission.admit();
+    cancel.abort();
+    expect(await cancelled).toBe(false);
+    admission.release();
+    // The place goes to the request behind the cancelled one.
+    expect(await next).toBe(true);
+    expect([admission.running, admission.waiting]).toEqual([1, 0]);
+  });
+
+  it("never lets a new request pass those waiting", async () => {
+    const admission = createRequestAdmission(1, 10_000);
+    await admission.admit();
+    const first = admission.admit();
+    admission.release();
+    // The place just given back is the first waiter's, not this newcomer's.
+    const newcomer = admission.admit();
+    expect(await first).toBe(true);
+    expect(admission.waiting).toBe(1);
+    admission.release();
+    expect(await newcomer).toBe(true);
+  });
+});
+
+describe("calls over HTTP", () => {
+  let app: FastifyInstance;
+  let admission: RequestAdmission;
+  let base: string;
+  let gate: { open: () => void; promise: Promise<void> };
+  const newGate = () => {
+    let open = () => {};
+    const promise = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { open, promise };
+  };
+  const started: string[] = [];
+
+  async function start(limit: number, maxWaitMs: number) {
+    admission = createRequestAdmission(limit, maxWaitMs);
+    app = Fastify({ forceCloseConnections: true });
+    registerRequestAdmission(app, admission);
+    gate = newGate();
+    started.length = 0;
+    // Contract endpoints' paths, with handlers that wait for the test's gate.
+    app.get(
+      dashboardEndpoints.figures.path,
+      { config: { endpoint: dashboardEndpoints.figures } },
+      async (request) => {
+        const name = String((request.query as { name?: string }).name);
+        started.push(name);
+        if (name.startsWith("held")) await gate.promise;
+        if (name === "fails") throw new Error("boom");
+        return { name };
+      },
+    );
+    app.post(offerEndpoints.list.path, { config: { endpoint: offerEndpoints.list } }, async () => {
+      started.push("post");
+      return { ok: true };
+    });
+    app.get(systemEndpoints.health.path, { config: { endpoint: systemEndpoints.health } }, async () => ({
+      status: "ok",
+    }));
+    base = await app.listen({ port: 0, host: "127.0.0.1" });
+  }
+  afterEach(async () => {
+    gate?.open();
+    await app?.close();
+  });
+  const dash = (name: string) => fetch(`${base}${dashboardEndpoints.figures.path}?name=${name}`);
+
+  it("runs calls past the limit one after another, in arrival order", async () => {
+    await start(1, 10_000);
+    const held = dash("held");
+    await sleep(30);
+    const later = [dash("b"), dash("c"), dash("d")];
+    await sleep(30);
+    expect(started).toEqual(["held"]);
+    expect(admission.waiting).toBe(3);
+    gate.open();
+    const answers = await Promise.all([held, ...later]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(started).toEqual(["held", "b", "c", "d"]);
+    expect([admission.running, admission.waiting]).toEqual([0, 0]);
+  });
+
+  it("answers 503 with Retry-After to a call that waited too long; health never waits", async () => {
+    await start(1, 100);
+    const held = dash("held");
+    await sleep(30);
+    const health = await fetch(`${base}${systemEndpoints.health.path}`);
+    expect(health.status).toBe(200);
+    const refused = await dash("late");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(await refused.json()).toMatchObject({ code: "serverBusy", message: messages.serverBusy });
+    expect(started).toEqual(["held"]);
+    gate.open();
+    expect((await held).status).toBe(200);
+  });
+
+  it("gives the place back when a call fails, and when its client leaves while it waits or runs", async () => {
+    await start(1, 10_000);
+    expect((await dash("fails")).status).toBe(500);
+    expect(admission.running).toBe(0);
+    const leaving = new AbortController();
+    const held = fetch(`${base}${dashboardEndpoints.figures.path}?name=held-left`, {
+      signal: leaving.signal,
+    });
+    await sleep(30);
+    const waitingThenLeaving = new AbortController();
+    const gone = fetch(`${base}${dashboardEndpoints.figures.path}?name=never`, {
+      signal: waitingThenLeaving.signal,
+    });
+    await sleep(30);
+    expect(admission.waiting).toBe(1);
+    waitingThenLeaving.abort();
+    await expect(gone).rejects.toThrow();
+    await sleep(30);
+    expect(admission.waiting).toBe(0);
+    leaving.abort();
+    await expect(held).rejects.toThrow();
+    await sleep(30);
+    expect(admission.running).toBe(0);
+    expect((await dash("after")).status).toBe(200);
+    expect(started).not.toContain("never");
+  });
+
+  it("holds no place for a call whose body is still on its way", async () => {
+    await start(1, 10_000);
+    const socket = connect(Number(new URL(base).port), "127.0.0.1");
+    await once(socket, "connect");
+    // Headers and half of the body, then nothing: a slow (or malicious) client.
+    socket.write(
+      `POST ${offerEndpoints.list.path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 20\r\n\r\n{"queryParams":`,
+    );
+    await sleep(50);
+    expect(admission.running).toBe(0);
+    const answer = await dash("meanwhile");
+    expect(answer.status).toBe(200);
+    socket.destroy();
+  });
+});

@@ -1,0 +1,60 @@
+import { type Endpoint, exportEndpoints, messages, systemEndpoints } from "@rewards/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RequestAdmission } from "../lib/request-admission.ts";
+import { errorAnswer } from "./error-handler.ts";
+
+/**
+ * Not queued: health and metrics must answer while the process is busy, uploaded files read no database,
+ * and an export streams for as long as its client reads (its batches take the pool's turns like a call's).
+ */
+const unqueued = new Set<Endpoint>([...Object.values(systemEndpoints), ...Object.values(exportEndpoints)]);
+
+const releaseOf = Symbol("release admission");
+type Admitted = FastifyRequest & { [releaseOf]?: () => void };
+
+/**
+ * Every call of the contract (but those above) waits for its turn in `admission` before its work starts.
+ * A call without a body waits first thing; one with a body once the body is in, so a client that sends
+ * its body slowly holds no place while it does. A call that waited too long answers 503 with
+ * `Retry-After`. The place is given back when the answer is sent or the connection closes.
+ */
+export function registerRequestAdmission(app: FastifyInstance, admission: RequestAdmission) {
+  const queued = (request: FastifyRequest) => {
+    const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    return endpoint !== undefined && !unqueued.has(endpoint);
+  };
+  const hasBody = (request: FastifyRequest) =>
+    request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
+
+  async function enter(request: Admitted, reply: FastifyReply) {
+    const gone = new AbortController();
+    let held = false;
+    const release = () => {
+      if (held) {
+        held = false;
+        admission.release();
+      }
+    };
+    request[releaseOf] = release;
+    reply.raw.once("close", () => {
+      release();
+      gone.abort();
+    });
+    if (!(await admission.admit(gone.signal))) {
+      reply.header("retry-after", "1");
+      return reply.code(503).send(errorAnswer(503, messages.serverBusy));
+    }
+    held = true;
+    // The connection may have closed while this request waited: give the place back at once.
+    if (gone.signal.aborted) release();
+  }
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (queued(request) && !hasBody(request)) return enter(request, reply);
+  });
+  app.addHook("preValidation", async (request, reply) => {
+    if (queued(request) && hasBody(request)) return enter(request, reply);
+  });
+  // An injected request (the tests) has no connection to close.
+  app.addHook("onResponse", async (request: Admitted) => request[releaseOf]?.());
+}
