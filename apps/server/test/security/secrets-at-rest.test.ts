@@ -8,7 +8,14 @@ import { admins, mailConfigs, networkConfigs, pushConfigs } from "../../src/db/s
 import { encryptedColumns, prepareSecretsAtRest, SecretsKeyError } from "../../src/db/secrets-at-rest.ts";
 import { newId } from "../../src/lib/ids.ts";
 import { loadOrCreateJwtSecret } from "../../src/lib/installation-secret.ts";
-import { isSealed, useSecretsKey } from "../../src/lib/secret-box.ts";
+import {
+  isSealed,
+  keyFromText,
+  openColumnSecret,
+  SecretKeyMismatchError,
+  sealSecret,
+  useSecretsKey,
+} from "../../src/lib/secret-box.ts";
 import { testSecretsKey } from "../support/secrets-key.ts";
 import { type Tenant, twoTenants } from "../support/tenants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -195,5 +202,19 @@ describe("secrets at rest: a database dump alone reveals none of them", () => {
     // The same key from the file starts again.
     await prepareSecretsAtRest(t.db, { secretsKey: undefined, dataDir });
     useSecretsKey(testSecretsKey);
+  });
+
+  it("remembers an opened secret under its key only: another key refuses the same sealed text", () => {
+    const sealed = sealSecret("remembered-network-secret-42", testSecretsKey);
+    expect(openColumnSecret(sealed)).toBe("remembered-network-secret-42");
+    expect(openColumnSecret(sealed)).toBe("remembered-network-secret-42");
+    // Opened and remembered under the test key; under another one it must not open, remembered or not.
+    useSecretsKey(keyFromText("another-key-another-key-another-key-0000"));
+    try {
+      expect(() => openColumnSecret(sealed)).toThrow(SecretKeyMismatchError);
+    } finally {
+      useSecretsKey(testSecretsKey);
+    }
+    expect(openColumnSecret(sealed)).toBe("remembered-network-secret-42");
   });
 });
