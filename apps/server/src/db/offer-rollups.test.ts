@@ -8,6 +8,7 @@ import { appUsers, completedOffers } from "./schema/index.ts";
 
 let t: TestApp;
 let a: Tenant;
+let b: Tenant;
 const hourMs = 3_600_000;
 const metricsToken = "metrics-token-for-the-offer-rollups-test";
 
@@ -89,7 +90,7 @@ beforeAll(async () => {
     rollupCompaction: false,
     env: { METRICS_TOKEN: metricsToken },
   });
-  ({ a } = await twoTenants(t.app));
+  ({ a, b } = await twoTenants(t.app));
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -116,6 +117,25 @@ describe("completed offers' rollups, folded in batches", () => {
     const moves = Number((await rowsOf(sql`select count(*)::int as n from list_position_changes`))[0]?.n);
     expect(moves).toBeGreaterThanOrEqual(4);
     expect(await pendingInMetrics("list_position_changes_pending")).toBe(moves);
+  });
+
+  it("folds for a dashboard only when its app has changes queued, never for the other apps' alone", async () => {
+    const user = await addUser(b.id);
+    await addOffers(b.id, user, 3, () => 0);
+    expect(await queued()).toBe(3);
+    for (const url of ["/api/dash?tz=UTC&range=today", "/api/analytics?from=2026-01-01&to=2026-01-02"]) {
+      const read = await t.app.inject({ method: "GET", url, headers: a.headers });
+      expect(read.statusCode, read.body).toBe(200);
+    }
+    // Another app's changes wait for the worker (or that app's own reads).
+    expect(await queued()).toBe(3);
+    const dash = await t.app.inject({
+      method: "GET",
+      url: "/api/dash?tz=UTC&range=today",
+      headers: b.headers,
+    });
+    expect(dash.json()).toMatchObject({ todayOffers: 3 });
+    expect(await queued()).toBe(0);
   });
 
   it("answers the analytics with every offer committed before the call", async () => {

@@ -19,6 +19,21 @@ export async function foldOfferRollups(db: Db, options: { batchSize?: number } =
   );
 }
 
+/**
+ * What a read of one app's rollups calls first: the fold, when the queue holds a change of that app (it
+ * then folds every app's, as the fold does). A dashboard whose app has none queued reads at once, rather
+ * than fold (and wait on) the changes of the other apps, which the worker folds within a second. A change
+ * a fold under way has taken is still queued until that fold commits, so it is seen, and waited for.
+ */
+export async function foldOfferRollupsFor(db: Db, appId: string): Promise<number> {
+  return inBatches(
+    db,
+    (size) => sql`select case when exists (select from offer_rollup_changes where admin_id = ${appId})
+      then offer_rollups_fold(${size}::integer) else 0 end as done`,
+    5_000,
+  );
+}
+
 export type OfferRollupWorkerOptions = {
   db: Db;
   log: FastifyBaseLogger;

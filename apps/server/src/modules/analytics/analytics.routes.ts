@@ -1,18 +1,19 @@
 import { analyticsEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
-import { foldOfferRollups } from "../../db/offer-rollups.ts";
+import { foldOfferRollupsFor } from "../../db/offer-rollups.ts";
 import { route } from "../../lib/route.ts";
 import { currentAppId } from "../../plugins/require-admin.ts";
 import { getAnalytics } from "./analytics.service.ts";
 
 /**
  * Analytics of the signed-in administrator's app, read from the replica when there is one, after the
- * offers' queued changes are folded in on the primary.
+ * app's queued changes of offers are folded in on the primary (foldOfferRollupsFor).
  */
 export async function analyticsRoutes(app: FastifyInstance) {
   const { db, readDb } = app.deps;
   route(app, analyticsEndpoints.report, async (request) => {
-    await foldOfferRollups(db);
-    return getAnalytics(readDb, currentAppId(request), request.query);
+    const appId = currentAppId(request);
+    await foldOfferRollupsFor(db, appId);
+    return getAnalytics(readDb, appId, request.query);
   });
 }
