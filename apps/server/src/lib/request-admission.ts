@@ -6,8 +6,8 @@
  * come, first served, a request waits once, and then runs its statements nearly without waiting.
  */
 export type RequestAdmission = {
-  /** Resolves true once the request may run, or false when it waited `maxWaitMs` (or `cancel` came). */
-  admit(cancel?: AbortSignal): Promise<boolean>;
+  /** A request's turn: see Turn. */
+  admit(): Turn;
   /** Hands the place of a request that was admitted to the next one waiting. */
   release(): void;
   /** Requests at work and waiting, for the metrics. */
@@ -15,7 +15,17 @@ export type RequestAdmission = {
   readonly waiting: number;
 };
 
+/**
+ * `admitted` resolves true once the request may run, or false when it waited `maxWaitMs` or was
+ * cancelled; `cancel` (its client left) gives up a turn still waited for and does nothing after. No
+ * AbortSignal: aborting one builds a DOMException with its stack, a measurable cost on every call.
+ */
+export type Turn = { admitted: Promise<boolean>; cancel(): void };
+
 type Waiter = { resolve: (admitted: boolean) => void; timer: NodeJS.Timeout; done: boolean };
+
+/** The turn of a request admitted at once: one object for all of them. */
+const atOnce: Turn = { admitted: Promise.resolve(true), cancel: () => {} };
 
 export function createRequestAdmission(limit: number, maxWaitMs: number): RequestAdmission {
   let running = 0;
@@ -32,21 +42,28 @@ export function createRequestAdmission(limit: number, maxWaitMs: number): Reques
   };
 
   return {
-    admit(cancel) {
+    admit() {
       if (running < limit && waiting === 0) {
         running += 1;
-        return Promise.resolve(true);
+        return atOnce;
       }
-      return new Promise<boolean>((resolve) => {
-        const waiter: Waiter = {
+      let waiter: Waiter | undefined;
+      const admitted = new Promise<boolean>((resolve) => {
+        const entry: Waiter = {
           resolve,
           done: false,
-          timer: setTimeout(() => leave(waiter, false), maxWaitMs),
+          timer: setTimeout(() => leave(entry, false), maxWaitMs),
         };
-        cancel?.addEventListener("abort", () => !waiter.done && leave(waiter, false), { once: true });
-        queue.push(waiter);
+        waiter = entry;
+        queue.push(entry);
         waiting += 1;
       });
+      return {
+        admitted,
+        cancel: () => {
+          if (waiter && !waiter.done) leave(waiter, false);
+        },
+      };
     },
     release() {
       running -= 1;

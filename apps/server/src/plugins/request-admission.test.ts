@@ -11,10 +11,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("the queue", () => {
   it("admits up to its limit at once, then one waiting request per place given back, in arrival order", async () => {
     const admission = createRequestAdmission(2, 10_000);
-    expect(await admission.admit()).toBe(true);
-    expect(await admission.admit()).toBe(true);
+    expect(await admission.admit().admitted).toBe(true);
+    expect(await admission.admit().admitted).toBe(true);
     const order: number[] = [];
-    const waiting = [1, 2, 3].map((n) => admission.admit().then((admitted) => admitted && order.push(n)));
+    const waiting = [1, 2, 3].map((n) =>
+      admission.admit().admitted.then((admitted) => admitted && order.push(n)),
+    );
     await sleep(5);
     expect([admission.running, admission.waiting]).toEqual([2, 3]);
     admission.release();
@@ -29,32 +31,34 @@ describe("the queue", () => {
 
   it("gives up on a request after its longest wait, or when it is cancelled, without using a place", async () => {
     const admission = createRequestAdmission(1, 50);
-    expect(await admission.admit()).toBe(true);
+    expect(await admission.admit().admitted).toBe(true);
     const started = Date.now();
-    expect(await admission.admit()).toBe(false);
+    expect(await admission.admit().admitted).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    const cancel = new AbortController();
-    const cancelled = admission.admit(cancel.signal);
+    const cancelled = admission.admit();
     const next = admission.admit();
-    cancel.abort();
-    expect(await cancelled).toBe(false);
+    cancelled.cancel();
+    expect(await cancelled.admitted).toBe(false);
     admission.release();
     // The place goes to the request behind the cancelled one.
-    expect(await next).toBe(true);
+    expect(await next.admitted).toBe(true);
     expect([admission.running, admission.waiting]).toEqual([1, 0]);
   });
 
   it("never lets a new request pass those waiting", async () => {
     const admission = createRequestAdmission(1, 10_000);
-    await admission.admit();
+    await admission.admit().admitted;
     const first = admission.admit();
     admission.release();
     // The place just given back is the first waiter's, not this newcomer's.
     const newcomer = admission.admit();
-    expect(await first).toBe(true);
+    expect(await first.admitted).toBe(true);
     expect(admission.waiting).toBe(1);
     admission.release();
-    expect(await newcomer).toBe(true);
+    expect(await newcomer.admitted).toBe(true);
+    // Cancelling a turn already given changes nothing.
+    first.cancel();
+    expect([admission.running, admission.waiting]).toEqual([1, 0]);
   });
 });
 

@@ -27,8 +27,9 @@ export function registerRequestAdmission(app: FastifyInstance, admission: Reques
     request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
 
   async function enter(request: Admitted, reply: FastifyReply) {
-    const gone = new AbortController();
+    const turn = admission.admit();
     let held = false;
+    let closed = false;
     const release = () => {
       if (held) {
         held = false;
@@ -37,16 +38,17 @@ export function registerRequestAdmission(app: FastifyInstance, admission: Reques
     };
     request[releaseOf] = release;
     reply.raw.once("close", () => {
+      closed = true;
       release();
-      gone.abort();
+      turn.cancel();
     });
-    if (!(await admission.admit(gone.signal))) {
+    if (!(await turn.admitted)) {
       reply.header("retry-after", "1");
       return reply.code(503).send(errorAnswer(503, messages.serverBusy));
     }
     held = true;
     // The connection may have closed while this request waited: give the place back at once.
-    if (gone.signal.aborted) release();
+    if (closed) release();
   }
 
   app.addHook("onRequest", async (request, reply) => {
