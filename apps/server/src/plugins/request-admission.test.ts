@@ -4,6 +4,7 @@ import { dashboardEndpoints, messages, offerEndpoints, systemEndpoints } from "@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRequestAdmission, type RequestAdmission } from "../lib/request-admission.ts";
+import { readMultipartParts, registerMultipart } from "./multipart.ts";
 import { registerRequestAdmission } from "./request-admission.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -98,6 +99,13 @@ describe("calls over HTTP", () => {
       started.push("post");
       return { ok: true };
     });
+    await registerMultipart(app);
+    app.put(offerEndpoints.list.path, { config: { endpoint: offerEndpoints.list } }, async (request) => {
+      await readMultipartParts(request, messages.validation, async (part) => {
+        if (part.type === "file") await part.toBuffer();
+      });
+      return { uploaded: true };
+    });
     app.get(systemEndpoints.health.path, { config: { endpoint: systemEndpoints.health } }, async () => ({
       status: "ok",
     }));
@@ -178,6 +186,19 @@ describe("calls over HTTP", () => {
     expect(admission.running).toBe(0);
     const answer = await dash("meanwhile");
     expect(answer.status).toBe(200);
+    socket.destroy();
+  });
+
+  it("holds no place for a multipart upload, which its handler reads as it comes", async () => {
+    await start(1, 10_000);
+    const socket = connect(Number(new URL(base).port), "127.0.0.1");
+    await once(socket, "connect");
+    socket.write(
+      `PUT ${offerEndpoints.list.path} HTTP/1.1\r\nhost: x\r\ncontent-type: multipart/form-data; boundary=b\r\ncontent-length: 500\r\n\r\n--b\r\ncontent-disposition: form-data; name="icon"; filename="a.png"\r\n\r\nabc`,
+    );
+    await sleep(50);
+    expect(admission.running).toBe(0);
+    expect((await dash("meanwhile")).status).toBe(200);
     socket.destroy();
   });
 });

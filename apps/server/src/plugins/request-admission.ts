@@ -13,7 +13,8 @@ const releaseOf = Symbol("release admission");
 type Admitted = FastifyRequest & { [releaseOf]?: () => void };
 
 /**
- * Every call of the contract (but those above) waits for its turn in `admission` before its work starts.
+ * Every call of the contract (but those above, and multipart uploads) waits for its turn in `admission`
+ * before its work starts.
  * A call without a body waits first thing; one with a body once the body is in, so a client that sends
  * its body slowly holds no place while it does. A call that waited too long answers 503 with
  * `Retry-After`. The place is given back when the answer is sent or the connection closes.
@@ -21,7 +22,10 @@ type Admitted = FastifyRequest & { [releaseOf]?: () => void };
 export function registerRequestAdmission(app: FastifyInstance, admission: RequestAdmission) {
   const queued = (request: FastifyRequest) => {
     const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
-    return endpoint !== undefined && !unqueued.has(endpoint);
+    // A multipart form (an image upload) is read by its handler, part by part: queued, a client that
+    // sent it slowly would hold its place all along. Uploads are few, small (2 MB) and staff-only.
+    const multipart = request.headers["content-type"]?.toLowerCase().startsWith("multipart/") === true;
+    return endpoint !== undefined && !unqueued.has(endpoint) && !multipart;
   };
   const hasBody = (request: FastifyRequest) =>
     request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
