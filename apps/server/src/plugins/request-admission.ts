@@ -14,10 +14,10 @@ type Admitted = FastifyRequest & { [releaseOf]?: () => void };
 
 /**
  * Every call of the contract (but those above, and multipart uploads) waits for its turn in `admission`
- * before its work starts.
- * A call without a body waits first thing; one with a body once the body is in, so a client that sends
- * its body slowly holds no place while it does. A call that waited too long answers 503 with
- * `Retry-After`. The place is given back when the answer is sent or the connection closes.
+ * before its work starts. A call without a body waits first thing; one with a body once the body is in,
+ * so a client that sends its body slowly holds no place while it does. A call that waited too long
+ * answers 503 with `Retry-After`. The place is given back when the answer is sent or the connection
+ * closes.
  */
 export function registerRequestAdmission(app: FastifyInstance, admission: RequestAdmission) {
   const queued = (request: FastifyRequest) => {

@@ -7,7 +7,8 @@ import { getDashboard } from "./dashboard.service.ts";
 
 /**
  * The dashboard's figures: GET /dash?tz=<IANA zone>&range=<period of the "today" widgets>, read from the
- * replica when there is one, after its app's queued changes of offers are folded in on the primary (foldOfferRollupsFor).
+ * replica when there is one, after its app's queued changes of offers are folded in on the primary
+ * (foldOfferRollupsFor).
  */
 export async function dashboardRoutes(app: FastifyInstance) {
   route(app, dashboardEndpoints.figures, async (request) => {
