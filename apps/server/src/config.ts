@@ -60,6 +60,13 @@ const countOf = (what: string, min: number, max: number) =>
     .min(min, { error: `must be between ${min} and ${max}` })
     .max(max, { error: `must be between ${min} and ${max}` });
 
+/** A time limit in milliseconds, 100 ms to 2 minutes (OUTBOUND_TIMEOUT_MS, REQUEST_QUEUE_TIMEOUT_MS). */
+const timeoutMs = z.coerce
+  .number({ error: "must be a number of milliseconds" })
+  .int({ error: "must be a whole number of milliseconds" })
+  .min(100, { error: "must be between 100 and 120000 milliseconds" })
+  .max(120_000, { error: "must be between 100 and 120000 milliseconds" });
+
 /** PostgreSQL connections per server process unless DATABASE_POOL_SIZE says otherwise. */
 export const defaultDatabasePoolSize = 10;
 
@@ -96,12 +103,7 @@ const envSchema = z
     // Calls a process works on at once; the others wait their turn in arrival order, each at most
     // REQUEST_QUEUE_TIMEOUT_MS, then 503 (docs/performance.md, "Requests at work"). Unset: twice the pool.
     REQUEST_CONCURRENCY: countOf("requests", 1, 10_000).optional(),
-    REQUEST_QUEUE_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int({ error: "must be a whole number of milliseconds" })
-      .min(100, { error: "must be between 100 and 120000 milliseconds" })
-      .max(120_000, { error: "must be between 100 and 120000 milliseconds" })
-      .default(10_000),
+    REQUEST_QUEUE_TIMEOUT_MS: timeoutMs.default(10_000),
     PUBLIC_URL: optionalUrl,
     DEMO_DATA: z.enum(["auto", "off"], { error: "must be auto or off" }).default("auto"),
     JWT_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
@@ -123,12 +125,7 @@ const envSchema = z
     // A service-account key's token_uri is POSTed to: only Google's OAuth hosts, or this one origin.
     FCM_TOKEN_ORIGIN: z.url({ error: "must be an absolute URL like https://host:port" }).optional(),
     // Every call to Mailgun or Google gives up after this long, so no request waits on a hung provider.
-    OUTBOUND_TIMEOUT_MS: z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int({ error: "must be a whole number of milliseconds" })
-      .min(100, { error: "must be between 100 and 120000 milliseconds" })
-      .max(120_000, { error: "must be between 100 and 120000 milliseconds" })
-      .default(10_000),
+    OUTBOUND_TIMEOUT_MS: timeoutMs.default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
