@@ -69,12 +69,16 @@ type Offer = {
   referralPoints: number;
 };
 
+let nextCode = 0;
+
 /** One run's world: two users (the first referred the second) and what was credited and redeemed. */
 async function newWorld() {
   const users: string[] = [];
   for (let i = 0; i < 2; i++) {
     const id = newId();
-    const code = id.slice(-6);
+    // Numbered, not a slice of the id: six random hex digits of it collided once (a CI run).
+    nextCode += 1;
+    const code = `h${nextCode.toString(36).padStart(5, "0")}`;
     await t.db.insert(appUsers).values({
       id,
       adminId: a.id,
