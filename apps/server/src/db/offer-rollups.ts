@@ -10,27 +10,26 @@ import { foldListPositions } from "./list-positions.ts";
  * batches of `batchSize`, each its own transaction (offer_rollups_fold, migration 0035; decision 0031).
  * Answers how many changes it folded. A read of those rollups calls it first, on the primary, so it sees
  * every offer committed before it; the worker keeps the queue short between reads.
+ *
+ * `forApp`: what a read of one app's rollups passes. The fold then runs only when the queue holds a
+ * change of that app (and folds every app's, as always): a dashboard whose app has none queued reads at
+ * once, rather than fold (and wait on) the other apps' changes, which the worker folds within a second.
+ * A change a fold under way has taken is still queued until that fold commits, so it is seen and waited
+ * for.
  */
-export async function foldOfferRollups(db: Db, options: { batchSize?: number } = {}): Promise<number> {
+export async function foldOfferRollups(
+  db: Db,
+  options: { batchSize?: number; forApp?: string } = {},
+): Promise<number> {
+  const { forApp } = options;
   return inBatches(
     db,
-    (size) => sql`select offer_rollups_fold(${size}::integer) as done`,
+    (size) =>
+      forApp === undefined
+        ? sql`select offer_rollups_fold(${size}::integer) as done`
+        : sql`select case when exists (select from offer_rollup_changes where admin_id = ${forApp})
+            then offer_rollups_fold(${size}::integer) else 0 end as done`,
     options.batchSize ?? 5_000,
-  );
-}
-
-/**
- * What a read of one app's rollups calls first: the fold, when the queue holds a change of that app (it
- * then folds every app's, as the fold does). A dashboard whose app has none queued reads at once, rather
- * than fold (and wait on) the changes of the other apps, which the worker folds within a second. A change
- * a fold under way has taken is still queued until that fold commits, so it is seen, and waited for.
- */
-export async function foldOfferRollupsFor(db: Db, appId: string): Promise<number> {
-  return inBatches(
-    db,
-    (size) => sql`select case when exists (select from offer_rollup_changes where admin_id = ${appId})
-      then offer_rollups_fold(${size}::integer) else 0 end as done`,
-    5_000,
   );
 }
 

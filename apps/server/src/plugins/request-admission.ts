@@ -10,7 +10,8 @@ import { errorAnswer } from "./error-handler.ts";
 const unqueued = new Set<Endpoint>([...Object.values(systemEndpoints), ...Object.values(exportEndpoints)]);
 
 const releaseOf = Symbol("release admission");
-type Admitted = FastifyRequest & { [releaseOf]?: () => void };
+const afterBody = Symbol("admitted after its body");
+type Admitted = FastifyRequest & { [releaseOf]?: () => void; [afterBody]?: true };
 
 /**
  * Every call of the contract (but those above, and multipart uploads) waits for its turn in `admission`
@@ -20,15 +21,19 @@ type Admitted = FastifyRequest & { [releaseOf]?: () => void };
  * closes.
  */
 export function registerRequestAdmission(app: FastifyInstance, admission: RequestAdmission) {
-  const queued = (request: FastifyRequest) => {
+  /** When a request waits for its turn, decided once as it comes in: not at all, at once, or after its body. */
+  const turnOf = (request: FastifyRequest): "none" | "now" | "afterBody" => {
     const endpoint = (request.routeOptions.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+    if (endpoint === undefined || unqueued.has(endpoint)) return "none";
     // A multipart form (an image upload) is read by its handler, part by part: queued, a client that
     // sent it slowly would hold its place all along. Uploads are few, small (2 MB) and staff-only.
-    const multipart = request.headers["content-type"]?.toLowerCase().startsWith("multipart/") === true;
-    return endpoint !== undefined && !unqueued.has(endpoint) && !multipart;
+    const type = request.headers["content-type"];
+    if (type?.toLowerCase().startsWith("multipart/")) return "none";
+    const body =
+      request.headers["transfer-encoding"] !== undefined ||
+      Number(request.headers["content-length"] ?? 0) > 0;
+    return body ? "afterBody" : "now";
   };
-  const hasBody = (request: FastifyRequest) =>
-    request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
 
   async function enter(request: Admitted, reply: FastifyReply) {
     const turn = admission.admit();
@@ -55,11 +60,13 @@ export function registerRequestAdmission(app: FastifyInstance, admission: Reques
     if (closed) release();
   }
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (queued(request) && !hasBody(request)) return enter(request, reply);
+  app.addHook("onRequest", async (request: Admitted, reply) => {
+    const turn = turnOf(request);
+    if (turn === "now") return enter(request, reply);
+    if (turn === "afterBody") request[afterBody] = true;
   });
-  app.addHook("preValidation", async (request, reply) => {
-    if (queued(request) && hasBody(request)) return enter(request, reply);
+  app.addHook("preValidation", async (request: Admitted, reply) => {
+    if (request[afterBody]) return enter(request, reply);
   });
   // An injected request (the tests) has no connection to close.
   app.addHook("onResponse", async (request: Admitted) => request[releaseOf]?.());

@@ -191,6 +191,18 @@ export async function creditAtOnce(
   return result.rows.length > 0 ? fields : null;
 }
 
+export type StoredOffer = { status: "pending" | "credited" | "reversed"; userId: string };
+
+/**
+ * The one case where a credit or pending conversion whose key is stored already still credits: its own
+ * user's pending conversion, now approved. Any other repeat is a duplicate (see alreadyStored).
+ */
+export const approvesPending = (stored: StoredOffer, conversion: Pick<Conversion, "kind" | "userId">) =>
+  stored.status === "pending" && conversion.kind === "credit" && stored.userId === conversion.userId;
+
+/** A duplicate's reason: what its transaction already is. */
+export const alreadyStored = (stored: StoredOffer) => `Already ${stored.status}`;
+
 /**
  * Applies a verified conversion in the caller's transaction. Idempotent by the unique index on
  * (admin, network, transaction id): INSERT … ON CONFLICT DO NOTHING decides which of several identical
@@ -234,11 +246,7 @@ export async function applyConversion(
       return { ...base, outcome: "credited", points: rules.points };
     }
     const existing = await lockExisting(conversion.offerKey);
-    if (
-      existing?.status === "pending" &&
-      conversion.kind === "credit" &&
-      existing.userId === conversion.userId
-    ) {
+    if (existing && approvesPending(existing, conversion)) {
       // Approved after pending: credit now, with today's rules.
       await tx
         .update(completedOffers)
@@ -253,7 +261,7 @@ export async function applyConversion(
       await credit(tx, rules, conversion.userId, existing.id, conversion.payoutUsd, history);
       return { ...base, outcome: "credited", points: rules.points };
     }
-    return { ...base, outcome: "duplicate", points: 0, reason: existing ? `Already ${existing.status}` : "" };
+    return { ...base, outcome: "duplicate", points: 0, reason: existing ? alreadyStored(existing) : "" };
   }
 
   const target = conversion.targetTransactionId;

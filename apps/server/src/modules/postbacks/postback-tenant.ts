@@ -19,6 +19,7 @@ import {
   type UserHistory,
   windowStart,
 } from "../payouts/index.ts";
+import type { StoredOffer } from "./apply-conversion.ts";
 import { refusedEarlierOutcome } from "./log-entry.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +58,7 @@ export type Tenant = {
    * The completed offer stored under the conversion's key (`offerKey`), as of this read, if one is: a
    * network's retry of a credited transaction is answered from it without writing the offer again.
    */
-  storedOffer: { status: "pending" | "credited" | "reversed"; userId: string } | null;
+  storedOffer: StoredOffer | null;
 };
 
 const storedOffer = alias(completedOffers, "stored_offer");

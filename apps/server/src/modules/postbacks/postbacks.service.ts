@@ -1,7 +1,13 @@
 import { maxPointsBalance, maxPointsMove, type PostbackOutcome } from "@rewards/contract";
 import type { Db } from "../../db/client.ts";
 import { postbackLog } from "../../db/schema/index.ts";
-import { applyConversion, creditAtOnce, type Rules } from "./apply-conversion.ts";
+import {
+  alreadyStored,
+  applyConversion,
+  approvesPending,
+  creditAtOnce,
+  type Rules,
+} from "./apply-conversion.ts";
 import { collectParameters, parseConversion } from "./conversions.ts";
 import { type LogFields, logRow, type PostbackAnswer, type PostbackRequest, toAnswer } from "./log-entry.ts";
 import { loadTenant, type Tenant } from "./postback-tenant.ts";
@@ -133,11 +139,11 @@ async function decide(
     stored &&
     conversion.kind !== "reversal" &&
     !conversion.singleUseSignature &&
-    !(stored.status === "pending" && conversion.kind === "credit" && stored.userId === conversion.userId)
+    !approvesPending(stored, conversion)
   ) {
     // A retry of a transaction stored before, which nothing can credit again (only a pending one can
     // still be approved, in the transaction below): answered duplicate with its log row, one statement.
-    return log({ ...ids, outcome: "duplicate", reason: `Already ${stored.status}`, points: 0 });
+    return log({ ...ids, outcome: "duplicate", reason: alreadyStored(stored), points: 0 });
   }
   for (let attempt = 1; ; attempt++) {
     try {
