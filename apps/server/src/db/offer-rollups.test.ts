@@ -29,11 +29,18 @@ const rowsOf = async (query: ReturnType<typeof sql>) =>
 const queued = async () =>
   Number((await rowsOf(sql`select count(*)::int as n from offer_rollup_changes`))[0]?.n);
 
+// Numbered, not six random hex digits of the id, which can collide within one app.
+let referCodes = 0;
+function nextReferCode() {
+  referCodes += 1;
+  return `r${referCodes.toString(36).padStart(5, "0")}`;
+}
+
 async function addUser(adminId: string) {
   const id = newId();
   await t.db
     .insert(appUsers)
-    .values({ id, adminId, username: `${id}@users.test`, referCode: id.slice(-6), device: "android" });
+    .values({ id, adminId, username: `${id}@users.test`, referCode: nextReferCode(), device: "android" });
   return id;
 }
 
@@ -215,7 +222,7 @@ describe("the fold worker", () => {
       const user = newId();
       await w.db
         .insert(appUsers)
-        .values({ id: user, adminId: tenant.id, username: `${user}@users.test`, referCode: user.slice(-6) });
+        .values({ id: user, adminId: tenant.id, username: `${user}@users.test`, referCode: nextReferCode() });
       await w.db.insert(completedOffers).values(
         [1, 2].map((i) => ({
           id: newId(),

@@ -27,13 +27,20 @@ let t: TestApp;
 let a: Tenant;
 let b: Tenant;
 
+// Numbered, not six random hex digits of the id, which can collide within one app.
+let referCodes = 0;
+function nextReferCode() {
+  referCodes += 1;
+  return `r${referCodes.toString(36).padStart(5, "0")}`;
+}
+
 async function addUser(adminId: string, createdAt: string) {
   const id = newId();
   await t.db.insert(appUsers).values({
     id,
     adminId,
     username: `${id}@users.test`,
-    referCode: id.slice(-6),
+    referCode: nextReferCode(),
     createdAt: new Date(createdAt),
   });
   return id;
