@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
 import type { Database, Tx } from "./client.ts";
-import { bindLater, executeNamed, inText, preparedByShape } from "./prepared.ts";
+import { executeNamed, inText } from "./prepared.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -70,48 +70,5 @@ describe("inText", () => {
   it("takes only integers for numbers", () => {
     expect(() => inText(1.5)).toThrow(/integers/);
     expect(() => inText(Number.NaN)).toThrow(/integers/);
-  });
-});
-
-describe("preparedByShape", () => {
-  const labelled = preparedByShape("test_by_shape");
-  const run = (value: number, withLabel: boolean) => {
-    const { bind, values } = bindLater();
-    const label = withLabel ? sql`, ${bind("label", `n${value}`)}::text as label` : sql``;
-    return labelled(
-      database.db,
-      withLabel ? "labelled" : "plain",
-      sql`select ${bind("value", value)}::integer as value${label}`,
-    ).execute(values);
-  };
-
-  it("answers each call with its own values, whichever shape ran before", async () => {
-    await expectOwnValuesInTurn(async (value, withLabel) => (await run(value, withLabel)).rows[0]);
-  });
-
-  it.runIf(process.env.TEST_DATABASE_URL)("prepares one statement per shape, not per call", async () => {
-    const inTransaction = preparedByShape("test_by_shape_tx");
-    await database.db.transaction(async (tx) => {
-      for (const value of [5, 6, 7, 8]) {
-        const { bind, values } = bindLater();
-        await inTransaction(
-          tx,
-          value % 2 ? "odd" : "even",
-          sql`select ${bind("value", value)}::integer`,
-        ).execute(values);
-      }
-      expect(await preparedOnConnection(tx, "test_by_shape_tx")).toBe(2);
-    });
-  });
-});
-
-describe("bindLater", () => {
-  it("keeps each value under its placeholder's name, and refuses two values under one name", () => {
-    const { bind, values } = bindLater();
-    bind("user", "a");
-    bind("user", "a");
-    bind("points", 5);
-    expect(values).toEqual({ user: "a", points: 5 });
-    expect(() => bind("user", "b")).toThrow(/bound twice/);
   });
 });

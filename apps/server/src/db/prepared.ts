@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, databaseNow, type Tx } from "./client.ts";
 
@@ -70,49 +70,5 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
       built.set(db, statements);
     }
     return statements;
-  };
-}
-
-/**
- * How a statement's builder writes a call's value: `bindNow` as a parameter of the statement built now;
- * bindLater's `bind` as a placeholder named `name`, keeping the value for the prepared statement's
- * execute(). Built with bindLater, a statement's text depends on its shape alone, so one prepared per
- * shape (preparedByShape) serves every call of that shape.
- */
-export type Bind = <T>(name: string, value: T) => T | Placeholder;
-
-export const bindNow: Bind = (_name, value) => value;
-
-/** A binder that writes placeholders, and the values it bound (see Bind). */
-export function bindLater() {
-  const values: Record<string, unknown> = {};
-  const bind: Bind = (name, value) => {
-    // Two values under one name would fill both places with the last one.
-    if (name in values && values[name] !== value) throw new Error(`placeholder ${name} bound twice`);
-    values[name] = value;
-    return sql.placeholder(name);
-  };
-  return { bind, values };
-}
-
-/**
- * Statements of a few shapes, each turned into its text and prepared once per database, under
- * `<prefix>_<n>`: the server neither renders nor PostgreSQL plans them again (rendering the one-statement
- * credit was a fifth of the server's time a postback). A call builds its statement with bindLater and
- * names its shape; `shape` must name everything the statement's text depends on.
- */
-export function preparedByShape(prefix: string) {
-  const perDatabase = preparedPerDatabase((db) => ({
-    db,
-    statements: new Map<string, ReturnType<typeof prepareNamed>>(),
-  }));
-  return (anyDb: Db, shape: string, statement: SQL) => {
-    const { db, statements } = perDatabase(anyDb);
-    let prepared = statements.get(shape);
-    if (!prepared) {
-      prepared = prepareNamed(db, `${prefix}_${statements.size}`, statement);
-      statements.set(shape, prepared);
-    }
-    return prepared;
   };
 }

@@ -4,11 +4,12 @@ export { pointsHistory } from "./history.ts";
 export {
   adjustPoints,
   type CreditHold,
+  creditMoveRecords,
   creditOffer,
-  creditSteps,
   debitRedeem,
   type PointHoldRow,
   refundRedeem,
   releaseHold,
   reverseOffer,
 } from "./ledger.service.ts";
+export { type MoveRecord, movesSteps } from "./move-points.ts";

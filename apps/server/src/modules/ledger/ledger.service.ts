@@ -1,10 +1,9 @@
 import { maxPointsBalance, messages } from "@rewards/contract";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { type Bind, bindNow } from "../../db/prepared.ts";
 import { pointHolds } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { movePoints, moveShape, moveSteps, type PointsMove } from "./move-points.ts";
+import { type MoveRecord, movePoints, moveRecord, movesSteps, type PointsMove } from "./move-points.ts";
 
 /**
  * The points rules, the only place points move: each rule is one or two ledger rows and the cached
@@ -29,29 +28,13 @@ type OfferShares = Owner & {
  * given): each share goes to its user's pending balance with a hold row of its own, released together.
  */
 export async function creditOffer(tx: Tx, offer: OfferShares & { hold?: CreditHold | null }) {
-  await tx.execute(sql`with ${creditSteps(offer).steps} select 1`);
+  const records = JSON.stringify(creditMoveRecords(offer));
+  await tx.execute(sql`with ${movesSteps(sql`select ${records}::jsonb`)} select 1`);
 }
 
-/**
- * creditOffer as the WITH items of one statement (both shares, each balance with its ledger row and hold):
- * what a postback's credit runs beside the insert of its offer, `when` that insert stored a row. `bind`
- * writes the values (see moveSteps); `shape` names what the text depends on (which shares move, into which
- * balance, held or not), read off the same moves.
- */
-export function creditSteps(
-  offer: OfferShares & { hold?: CreditHold | null },
-  when?: SQL,
-  bind: Bind = bindNow,
-): { steps: SQL; shape: string } {
-  const moves = creditMoves(offer);
-  return {
-    steps: sql.join(
-      moves.map((move) => moveSteps(move, move.reason, when, bind)),
-      sql`, `,
-    ),
-    shape: moves.map((move) => `${move.reason}:${moveShape(move)}`).join(","),
-  };
-}
+/** A credit's moves as records of a batch of credits written by one statement (see movesSteps). */
+export const creditMoveRecords = (offer: OfferShares & { hold?: CreditHold | null }): MoveRecord[] =>
+  creditMoves(offer).map(moveRecord);
 
 /** The moves of a credit: the user's share, and the referrer's when the user was referred. */
 function creditMoves(offer: OfferShares & { hold?: CreditHold | null }): PointsMove[] {

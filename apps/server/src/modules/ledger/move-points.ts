@@ -1,7 +1,6 @@
 import type { LedgerBucket, LedgerReason } from "@rewards/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { type Bind, bindNow } from "../../db/prepared.ts";
 import { appUsers, pointHolds, pointsLedger } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
 
@@ -22,61 +21,81 @@ export type PointsMove = {
 };
 
 /**
- * A move as the WITH items of a statement: `<name>_moved` (the cached balance, returning the new
- * available balance), `<name>_logged` (its ledger row) and `<name>_held` (a hold's row), each written only
- * when the balance moved. PostgreSQL runs a data-modifying WITH item whether or not it is read. `when`: a
- * condition the move also waits for (a credit moves only when its offer was stored by the same statement).
- * `bind` writes the move's values (placeholders `<name>_<value>` for a statement prepared per shape).
- */
-export function moveSteps(move: PointsMove, name: string, when?: SQL, bind: Bind = bindNow): SQL {
-  if (!Number.isInteger(move.amount)) throw new Error(`points move must be an integer, got ${move.amount}`);
-  const bucket = move.bucket ?? "available";
-  const { hold } = move;
-  if (hold && (bucket !== "pending" || move.amount <= 0)) throw new Error("a hold holds a pending credit");
-  const value = (key: string, given: unknown) => bind(`${name}_${key}`, given);
-  const moved = sql.identifier(`${name}_moved`);
-  const [adminId, userId, amount] = [
-    value("admin_id", move.adminId),
-    value("user_id", move.userId),
-    value("amount", move.amount),
-  ];
-  return sql`${moved} as (
-      update ${appUsers}
-      set ${balanceSet(bucket, amount)}, updated_at = now()
-      where id = ${userId} and admin_id = ${adminId}${when ? sql` and ${when}` : sql``}
-      returning points
-    ), ${sql.identifier(`${name}_logged`)} as (
-      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note, bucket)
-      select ${value("ledger_id", newId())}, ${adminId}, ${userId}, ${amount}, ${value("reason", move.reason)},
-        ${value("reference_id", move.referenceId ?? null)}, ${value("actor_admin_id", move.actorAdminId ?? null)},
-        ${value("note", move.note ?? null)}, ${value("bucket", bucket)}
-      from ${moved}
-    )${
-      hold
-        ? sql`, ${sql.identifier(`${name}_held`)} as (
-      insert into ${pointHolds} (id, app_id, user_id, offer_id, points, release_at, reason)
-      select ${value("hold_id", newId())}, ${adminId}, ${userId}, ${value("hold_offer_id", hold.offerId)}, ${amount},
-        ${value("hold_release_at", hold.releaseAt.toISOString())}::timestamptz, ${value("hold_reason", hold.reason)}
-      from ${moved}
-    )`
-        : sql``
-    }`;
-}
-
-/** What moveSteps' text depends on besides its name and `when`: a statement prepared per shape names it. */
-export const moveShape = (move: PointsMove) => `${move.bucket ?? "available"}${move.hold ? "+hold" : ""}`;
-
-/**
  * Moves a user's points: one ledger row and the cached balance it names, in the caller's transaction, so
  * `points` always equals the sum of the user's `available` rows and `pending_points` the sum of the
- * `pending` ones. One statement, one round trip. Returns the new available balance, or null when no such
- * user.
+ * `pending` ones. One statement, one round trip (movesSteps, as a batch of credits). Returns the new
+ * available balance, or null when no such user.
  */
 export async function movePoints(tx: Tx, move: PointsMove): Promise<number | null> {
-  const result = await tx.execute(sql`with ${moveSteps(move, "move")} select points from move_moved`);
+  const records = JSON.stringify([moveRecord(move)]);
+  const result = await tx.execute(
+    sql`with ${movesSteps(sql`select ${records}::jsonb`)} select points from moves_moved`,
+  );
   const [row] = (result as unknown as { rows: { points: number }[] }).rows;
   return row ? Number(row.points) : null;
 }
 
-const balanceSet = (bucket: LedgerBucket, amount: unknown) =>
-  bucket === "pending" ? sql`pending_points = pending_points + ${amount}` : sql`points = points + ${amount}`;
+/** A move as one record of the JSON that movesSteps reads, by column name. Checks what a move may be. */
+export function moveRecord(move: PointsMove) {
+  if (!Number.isInteger(move.amount)) throw new Error(`points move must be an integer, got ${move.amount}`);
+  const bucket = move.bucket ?? "available";
+  const { hold } = move;
+  if (hold && (bucket !== "pending" || move.amount <= 0)) throw new Error("a hold holds a pending credit");
+  return {
+    ledger_id: newId(),
+    admin_id: move.adminId,
+    user_id: move.userId,
+    amount: move.amount,
+    reason: move.reason,
+    reference_id: move.referenceId ?? null,
+    actor_admin_id: move.actorAdminId ?? null,
+    note: move.note ?? null,
+    bucket,
+    hold_id: hold ? newId() : null,
+    hold_offer_id: hold?.offerId ?? null,
+    hold_release_at: hold?.releaseAt.toISOString() ?? null,
+    hold_reason: hold?.reason ?? null,
+  };
+}
+
+export type MoveRecord = ReturnType<typeof moveRecord>;
+
+const moveRecordColumns = sql.raw(
+  "ledger_id uuid, admin_id uuid, user_id uuid, amount bigint, reason text, reference_id uuid, " +
+    "actor_admin_id uuid, note text, bucket text, hold_id uuid, hold_offer_id uuid, " +
+    "hold_release_at timestamptz, hold_reason text",
+);
+
+/**
+ * Moves as the WITH items of one statement: `moves` (each record of the jsonb arrays that `records`
+ * selects, see moveRecord), `moves_moved` (each user's balances moved once by the sum of the user's moves,
+ * so two moves of one user in one statement both count; returns the user's id and new available
+ * balance), `moves_logged` (the ledger rows) and `moves_held` (the holds), written only for users whose
+ * balance moved. PostgreSQL runs a data-modifying WITH item whether or not it is read.
+ */
+export function movesSteps(records: SQL): SQL {
+  return sql`moves as (
+      select move.* from (${records}) as source (records),
+        jsonb_to_recordset(source.records) as move (${moveRecordColumns})
+    ), moves_moved as (
+      update ${appUsers} as u
+      set points = u.points + sums.available, pending_points = u.pending_points + sums.pending,
+        updated_at = now()
+      from (
+        select admin_id, user_id,
+          coalesce(sum(amount) filter (where bucket = 'available'), 0)::bigint as available,
+          coalesce(sum(amount) filter (where bucket = 'pending'), 0)::bigint as pending
+        from moves group by admin_id, user_id order by admin_id, user_id
+      ) as sums
+      where u.id = sums.user_id and u.admin_id = sums.admin_id
+      returning u.id, u.points
+    ), moves_logged as (
+      insert into ${pointsLedger} (id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note, bucket)
+      select ledger_id, admin_id, user_id, amount, reason, reference_id, actor_admin_id, note, bucket
+      from moves where user_id in (select id from moves_moved)
+    ), moves_held as (
+      insert into ${pointHolds} (id, app_id, user_id, offer_id, points, release_at, reason)
+      select hold_id, admin_id, user_id, hold_offer_id, amount, hold_release_at, hold_reason
+      from moves where hold_id is not null and user_id in (select id from moves_moved)
+    )`;
+}

@@ -3,9 +3,9 @@ import { defaultPayoutSettings } from "@rewards/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversionOf, readUserHistory } from "../../../test/support/conversions.ts";
+import { watchStatements } from "../../../test/support/statements.ts";
 import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
-import { insertWhen } from "../../db/insert-when.ts";
 import { appUsers, completedOffers, pointHolds, pointsLedger, postbackLog } from "../../db/schema/index.ts";
 import type { HoldSettings } from "../payouts/index.ts";
 import { applyConversion, creditAtOnce, type Rules } from "./apply-conversion.ts";
@@ -137,10 +137,10 @@ describe("a new credit in one statement", () => {
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
-  it("credits each of the statement's shapes in turn with its own values, whichever shape ran before", async () => {
-    // The statement is prepared once per shape (which shares, held or not, logged or not) and filled with
-    // each call's values: a shape's statement run with another's values, or with an earlier call's
-    // values, would credit the wrong user, balance or amount.
+  it("credits each kind of credit in turn with its own values, whichever kind ran before", async () => {
+    // One prepared statement writes every kind of credit (which shares, held or not, logged or not) from
+    // each call's values: a credit written with another's values, or with an earlier call's, would credit
+    // the wrong user, balance or amount.
     const shapes = [
       { referred: true, held: true, logged: true },
       { referred: false, held: false, logged: false },
@@ -292,34 +292,98 @@ describe("a new credit in one statement", () => {
   });
 });
 
-describe("insertWhen", () => {
-  it("writes its row, each value as its column's type, only when the condition holds", async () => {
+describe("credits that arrive together", () => {
+  // A credit that finds no statement at work goes alone; those arriving meanwhile go together in the next.
+  const creditOf = (user: string, referrer: string | null, held = false) => {
     const tx = `tx-${randomUUID()}`;
-    const row = {
-      ...logRow(request(tx), a.id, {
-        outcome: "duplicate",
-        reason: "r",
-        userId: null,
-        transactionId: tx,
-        points: 7,
-      }),
+    const conversion = conversionOf(user, tx, { payoutUsd: held ? 5 : 1 });
+    return {
+      tx,
+      run: (h: Awaited<ReturnType<typeof history>>) =>
+        creditAtOnce(t.db, rulesFor(held ? defaults : noHolds, referrer), conversion, h, logOf(tx)),
     };
-    await t.db.execute(sql`with skipped as (${insertWhen(postbackLog, row, sql`false`)}) select 1`);
-    expect(await countWhere(postbackLog, postbackLog.transactionId, tx)).toBe(0);
-    await t.db.execute(sql`with written as (${insertWhen(postbackLog, row, sql`true`)}) select 1`);
-    const [stored] = await t.db.select().from(postbackLog).where(eq(postbackLog.transactionId, tx));
-    expect(stored).toMatchObject({
-      id: row.id,
-      points: 7,
-      httpStatus: 200,
-      query: row.query,
-      body: null,
-      userId: null,
-    });
-    expect(stored?.createdAt).toBeInstanceOf(Date);
+  };
+  const batchStatements = () => {
+    const watch = watchStatements(t.db, ["completed_offers"]);
+    return () => {
+      watch.stop();
+      return watch.sent().filter((text) => text.includes("jsonb_to_recordset")).length;
+    };
+  };
+
+  it("writes those arriving while a statement is at work in one, every share of a user counted", async () => {
+    const referrer = await addUser();
+    const user = await addUser(referrer);
+    const referred = await addUser(user);
+    const heldUser = await addUser();
+    const none = await history(referrer);
+    const fresh = await history(heldUser);
+    const credits = [
+      creditOf(referrer, null),
+      creditOf(user, referrer),
+      creditOf(referred, user),
+      creditOf(user, referrer),
+      creditOf(heldUser, null, true),
+      creditOf(referrer, null),
+      creditOf(referred, user),
+      creditOf(user, referrer),
+    ];
+    const statements = batchStatements();
+    const answers = await Promise.all(credits.map((c, i) => c.run(i === 4 ? fresh : none)));
+    expect(statements()).toBe(2);
+    expect(answers.map((answer) => answer?.outcome)).toEqual(credits.map(() => "credited"));
+    // The referrer: two credits of its own and a share of each of the user's three.
+    expect(await balanceOf(referrer)).toEqual({ points: 2 * 40 + 3 * 4, pending: 0 });
+    expect(await balanceOf(user)).toEqual({ points: 3 * 40 + 2 * 4, pending: 0 });
+    expect(await balanceOf(referred)).toEqual({ points: 2 * 40, pending: 0 });
+    expect(await balanceOf(heldUser)).toEqual({ points: 0, pending: 40 });
+    const holds = await t.db.select().from(pointHolds).where(eq(pointHolds.userId, heldUser));
+    expect(holds.map((hold) => hold.points)).toEqual([40]);
+    for (const { tx } of credits) {
+      expect(await countWhere(postbackLog, postbackLog.transactionId, tx)).toBe(1);
+    }
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
-  it("refuses a key that is not a column", () => {
-    expect(() => insertWhen(postbackLog, { nope: 1 } as never, sql`true`)).toThrow(/not a column/);
+  it("credits a transaction sent twice in one batch once", async () => {
+    const user = await addUser();
+    const none = await history(user);
+    const first = creditOf(user, null);
+    const twice = creditOf(user, null);
+    const statements = batchStatements();
+    const answers = await Promise.all([first.run(none), twice.run(none), twice.run(none)]);
+    expect(statements()).toBe(2);
+    expect(answers[0]?.outcome).toBe("credited");
+    expect(answers.slice(1).filter(Boolean)).toHaveLength(1);
+    expect(await balanceOf(user)).toEqual({ points: 80, pending: 0 });
+    expect(await countWhere(postbackLog, postbackLog.transactionId, twice.tx)).toBe(1);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("fails only the credit the database refuses, and writes the others of its batch", async () => {
+    const user = await addUser();
+    const none = await history(user);
+    const good = [creditOf(user, null), creditOf(user, null), creditOf(user, null)];
+    const tx = `tx-${randomUUID()}`;
+    // An http status no integer column holds: refused at the statement's last write.
+    const badLog = (fields: LogFields) => ({ ...logRow(request(tx), a.id, fields), httpStatus: 2 ** 40 });
+    const bad = creditAtOnce(t.db, rulesFor(noHolds), conversionOf(user, tx), none, badLog);
+    const answers = await Promise.allSettled([
+      good[0]?.run(none),
+      bad,
+      good[1]?.run(none),
+      good[2]?.run(none),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(await balanceOf(user)).toEqual({ points: 120, pending: 0 });
+    expect(await t.db.select().from(completedOffers).where(eq(completedOffers.transactionId, tx))).toEqual(
+      [],
+    );
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import type { OfferNetwork } from "@rewards/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { insertRow, insertWhen } from "../../db/insert-when.ts";
-import { bindLater, limitInText, preparedByShape } from "../../db/prepared.ts";
-import { appUsers, completedOffers, postbackLog } from "../../db/schema/index.ts";
+import { limitInText } from "../../db/prepared.ts";
+import { appUsers, completedOffers, type postbackLog } from "../../db/schema/index.ts";
 import { newId } from "../../lib/ids.ts";
-import { creditOffer, creditSteps, reverseOffer } from "../ledger/index.ts";
+import { creditMoveRecords, creditOffer, reverseOffer } from "../ledger/index.ts";
 import { type HoldSettings, holdForCredit, holdOf, type UserHistory } from "../payouts/index.ts";
 import type { Conversion } from "./conversions.ts";
+import { writeCredit } from "./credit-batches.ts";
 import type { LogFields } from "./log-entry.ts";
 
 /** What one conversion moves, under the tenant's rules of today. */
@@ -137,17 +137,13 @@ const fieldsOf = (conversion: VerifiedConversion) => ({
   reason: "",
 });
 
-/** The one-statement credit's text, one per shape: which shares move, held or not, logged or not. */
-const creditStatements = preparedByShape("credit_at_once");
-
 /**
- * A new credit in one statement of its own, outside any transaction (a statement is atomic): the offer's
- * insert, both shares' balances with their ledger rows and holds, and the request's log row (`logRow`),
- * each written only when the insert stored the offer. Every other statement a credit made was a round trip
- * and a wake-up of two processes. Null when nothing was written and the conversion takes
- * applyConversion's transaction instead: the transaction id is stored already (a duplicate, or a pending
- * conversion now approved), the conversion is not a plain credit, its signature is single-use (Lootably),
- * or the reversal rate flags the user.
+ * A new credit in one statement outside any transaction (a statement is atomic), shared with the credits
+ * that arrive beside it (writeCredit): the offer's insert, both shares' balances with their ledger rows and
+ * holds, and the request's log row (`logRow`), each written only when the insert stored the offer. Null
+ * when nothing was written and the conversion takes applyConversion's transaction instead: the
+ * transaction id is stored already (a duplicate, or a pending conversion now approved), the conversion is
+ * not a plain credit, its signature is single-use (Lootably), or the reversal rate flags the user.
  */
 export async function creditAtOnce(
   db: Db,
@@ -165,7 +161,7 @@ export async function creditAtOnce(
   if (flagReversals) return null;
   const offer = offerRow(rules, conversion, "credited", conversion.offerKey, rules.points);
   const fields: LogFields = { ...fieldsOf(conversion), outcome: "credited", points: rules.points };
-  const credit = {
+  const moves = creditMoveRecords({
     adminId: rules.adminId,
     userId: conversion.userId,
     offerId: offer.id,
@@ -173,22 +169,9 @@ export async function creditAtOnce(
     referrerId: rules.referrerId,
     referralPoints: rules.referralPoints,
     hold,
-  };
-  // offerRow and logRow give every key a value, so the rows add nothing to the statement's shape.
-  const { bind, values } = bindLater();
-  const stored = sql`exists (select from stored_offer)`;
-  const log = logRow
-    ? sql`, logged_request as (${insertWhen(postbackLog, logRow(fields), stored, bind)})`
-    : sql``;
-  const shares = creditSteps(credit, stored, bind);
-  const statement = creditStatements(
-    db,
-    `${shares.shape}${logRow ? "+log" : ""}`,
-    sql`with stored_offer as (${insertRow(completedOffers, offer, bind)} on conflict do nothing returning id),
-      ${shares.steps}${log} select id from stored_offer`,
-  );
-  const result = await statement.execute(values);
-  return result.rows.length > 0 ? fields : null;
+  });
+  const stored = await writeCredit(db, { offer, moves, log: logRow ? logRow(fields) : null });
+  return stored ? fields : null;
 }
 
 export type StoredOffer = { status: "pending" | "credited" | "reversed"; userId: string };

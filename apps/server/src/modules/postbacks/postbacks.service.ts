@@ -1,5 +1,6 @@
 import { maxPointsBalance, maxPointsMove, type PostbackOutcome } from "@rewards/contract";
 import type { Db } from "../../db/client.ts";
+import { isBadInput, isRetryable } from "../../db/errors.ts";
 import { postbackLog } from "../../db/schema/index.ts";
 import {
   alreadyStored,
@@ -15,24 +16,9 @@ import { verifyRequest } from "./signatures.ts";
 
 export type { PostbackAnswer, PostbackRequest } from "./log-entry.ts";
 
-const isRetryable = (error: unknown) => {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "40P01" || code === "40001";
-};
-
 /** Points for a payout: round(payout × network provision × general ratio), computed in 1/1e6 steps. */
 export const pointsFor = (payoutUsd: number, provision: number, ratio: number) =>
   Math.round(Number((payoutUsd * provision * ratio).toFixed(6)));
-
-const isBadInput = (error: unknown) => {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  // Data exceptions (a value out of range, text too long) and integrity violations: the request's doing.
-  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
-};
 
 /**
  * One postback request from start to answer. Never throws for bad input; every request on a known key is
