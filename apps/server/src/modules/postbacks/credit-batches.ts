@@ -72,7 +72,13 @@ const compareKeys = (x: NewCredit["offer"], y: NewCredit["offer"]) =>
 /** Credits one statement writes at most. */
 const maxBatch = 64;
 
-type Waiting = { credit: NewCredit; resolve: (stored: boolean) => void; reject: (error: unknown) => void };
+type Waiting = {
+  offer: NewCredit["offer"];
+  /** The credit as its record of the statement's JSON, built when it was handed in. */
+  record: Record<string, unknown>;
+  resolve: (stored: boolean) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * A process's credits to one database, batched: a credit that finds no statement at work is written at
@@ -89,15 +95,11 @@ function creditBatcher(db: Db) {
     try {
       // In one order in every process (app, network, transaction; then each user's balance by id), so two
       // processes' statements lock the rows they share in the same order and do not deadlock.
-      batch.sort((x, y) => compareKeys(x.credit.offer, y.credit.offer));
-      const json = batch.map(({ credit }) => ({
-        ...offers.record(credit.offer),
-        moves: credit.moves,
-        log: credit.log && logRows.record(credit.log),
-      }));
-      const result = await statement.execute({ credits: JSON.stringify(json) });
+      batch.sort((x, y) => compareKeys(x.offer, y.offer));
+      const credits = JSON.stringify(batch.map(({ record }) => record));
+      const result = await statement.execute({ credits });
       const stored = new Set(result.rows.map((row) => row.id));
-      for (const { credit, resolve } of batch) resolve(stored.has(credit.offer.id));
+      for (const { offer, resolve } of batch) resolve(stored.has(offer.id));
     } catch (error) {
       if (batch.length > 1 && isBadInput(error)) {
         // One credit the database refused fails the whole statement: each again alone, so it fails its own.
@@ -119,7 +121,13 @@ function creditBatcher(db: Db) {
 
   return (credit: NewCredit) =>
     new Promise<boolean>((resolve, reject) => {
-      waiting.push({ credit, resolve, reject });
+      // Built here, so a credit whose values cannot be written throws to its own caller only.
+      const record = {
+        ...offers.record(credit.offer),
+        moves: credit.moves,
+        log: credit.log && logRows.record(credit.log),
+      };
+      waiting.push({ offer: credit.offer, record, resolve, reject });
       next();
     });
 }
