@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
+import { nextReferCode, type Tenant, twoTenants } from "../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../test/support/test-app.ts";
 import { newId } from "../lib/ids.ts";
 import { foldOfferRollups } from "./offer-rollups.ts";
@@ -28,13 +28,6 @@ const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const queued = async () =>
   Number((await rowsOf(sql`select count(*)::int as n from offer_rollup_changes`))[0]?.n);
-
-// Numbered, not six random hex digits of the id, which can collide within one app.
-let referCodes = 0;
-function nextReferCode() {
-  referCodes += 1;
-  return `r${referCodes.toString(36).padStart(5, "0")}`;
-}
 
 async function addUser(adminId: string) {
   const id = newId();

@@ -45,3 +45,14 @@ export async function ledgerMismatches(db: Db) {
   };
   return result.rows;
 }
+
+let referCodes = 0;
+
+/**
+ * A referral code unique in this test process: numbered, not a slice of a user's id (six random hex
+ * digits of two ids collided once, in a CI run).
+ */
+export function nextReferCode() {
+  referCodes += 1;
+  return `t${referCodes.toString(36).padStart(5, "0")}`;
+}

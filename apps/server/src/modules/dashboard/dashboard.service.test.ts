@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../../test/support/members.ts";
 import { insertRedeem } from "../../../test/support/redeems.ts";
-import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { nextReferCode, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { foldOfferRollups } from "../../db/offer-rollups.ts";
 import {
@@ -26,13 +26,6 @@ const now = new Date("2026-03-29T12:00:00Z");
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
-
-// Numbered, not six random hex digits of the id, which can collide within one app.
-let referCodes = 0;
-function nextReferCode() {
-  referCodes += 1;
-  return `r${referCodes.toString(36).padStart(5, "0")}`;
-}
 
 async function addUser(adminId: string, createdAt: string) {
   const id = newId();

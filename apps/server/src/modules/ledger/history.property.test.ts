@@ -2,7 +2,7 @@ import type { PointsHistoryEntry } from "@rewards/contract";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { nextReferCode, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { appUsers, pointHolds } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -69,16 +69,12 @@ type Offer = {
   referralPoints: number;
 };
 
-let nextCode = 0;
-
 /** One run's world: two users (the first referred the second) and what was credited and redeemed. */
 async function newWorld() {
   const users: string[] = [];
   for (let i = 0; i < 2; i++) {
     const id = newId();
-    // Numbered, not a slice of the id: six random hex digits of it collided once (a CI run).
-    nextCode += 1;
-    const code = `h${nextCode.toString(36).padStart(5, "0")}`;
+    const code = nextReferCode();
     await t.db.insert(appUsers).values({
       id,
       adminId: a.id,
