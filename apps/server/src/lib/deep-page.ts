@@ -126,7 +126,8 @@ async function bucketAt(db: Db, where: IndexKey, order: "asc" | "desc", position
 
 /**
  * A page of a list (count and rows) at any depth, exact. Near the start: a plain OFFSET, with the position
- * index's count as a column of the same statement, or a capped count beside it. Deeper, the page's first
+ * index's count as a column of the same statement, or a capped count after it when the page is full (a page
+ * that is not full counts itself). Deeper, the page's first
  * row is found, reading index entries only, then the page is read from it:
  * - sorted by a bucketed sort, unfiltered or by one enumerable filter: the position index says which bucket
  *   holds the row and how many rows come before it; the row is that many rows into the bucket, counted
@@ -156,12 +157,20 @@ export async function readListPage<F extends object, S extends string, R extends
       : cappedCount(db, table, clauses.where);
   const position = clauses.offset;
   const nearStart = position < (options.deepFrom ?? deepPageFrom);
-  if (params.after !== undefined || (nearStart && !indexed)) {
-    // An export's batch; or a count made from the rows, which costs about what the page does (an e-mail
-    // search reads the same index twice): side by side, so the call waits for the dearer, not for both.
+  if (params.after !== undefined) {
+    // An export's batch: the position index's total, a key lookup, beside the rows.
     options.trace?.("offset");
     const [rows, total] = await Promise.all([read({ ...clauses, total: totalApart }), counted()]);
     return { ...total, rows };
+  }
+  if (nearStart && !indexed) {
+    // A count made from the rows costs about what the page does (an e-mail search reads the same index
+    // twice), so the page comes first: one that is not full ends the list, and its rows are the count.
+    options.trace?.("offset");
+    const rows = await read({ ...clauses, total: totalApart });
+    if (rows.length < clauses.limit && (rows.length > 0 || position === 0))
+      return { totalCount: position + rows.length, totalCountKind: "exact", rows };
+    return { ...(await counted()), rows };
   }
   if (nearStart) {
     // The index's total is a key lookup: a column of the page's statement, one round trip for both.

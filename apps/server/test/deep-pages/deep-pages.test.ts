@@ -196,7 +196,7 @@ describe.each(cases)("$name's first pages", ({ list, table, sorts, filters }) =>
       string
     >;
 
-  it("reads a page and the position index's count in one statement, a count from the rows beside it", async () => {
+  it("reads a page and the position index's count in one statement, a count from the rows after a full page", async () => {
     for (const { filter, indexed } of filters) {
       const statements = watchStatements(database.db, [table, "list_buckets"]);
       const page = await list(params(filter, 1), {});
@@ -205,7 +205,9 @@ describe.each(cases)("$name's first pages", ({ list, table, sorts, filters }) =>
       expect(page.totalCountKind).toBe("exact");
       expect(page.totalCount).toBeGreaterThanOrEqual(page.entities.length);
       expect(page.entities.length).toBe(Math.min(pageSize, page.totalCount));
-      expect(statements.sent(), JSON.stringify(filter)).toHaveLength(indexed ? 1 : 2);
+      // A page that is not full is its own count; a full one counts its list apart.
+      const full = page.entities.length === pageSize;
+      expect(statements.sent(), JSON.stringify(filter)).toHaveLength(indexed || !full ? 1 : 2);
     }
   });
 
@@ -234,7 +236,7 @@ it("answers an empty first page of an indexed list as no rows at all, in one sta
   expect(statements.sent()).toHaveLength(1);
 });
 
-it("answers a searched first page past the cap: rows and capped count side by side, then the estimate", async () => {
+it("answers a searched first page past the cap: rows, then the capped count, then the estimate", async () => {
   const bulk = "0190aaaa-0000-7000-8000-000000000003";
   await database.db.execute(sql`insert into admins (id, full_name, username, password_hash, role, status)
     values (${bulk}, 'bulk', 'bulk@deep.test', 'x', 'admin', 'active')`);
@@ -269,4 +271,47 @@ it("answers a searched first page past the cap: rows and capped count side by si
     totalCount: page.totalCount,
     totalCountKind: page.totalCountKind,
   });
+});
+
+it("counts a searched list apart only after a full page or an empty one past the first", async () => {
+  const few = "0190aaaa-0000-7000-8000-000000000004";
+  await database.db.execute(sql`insert into admins (id, full_name, username, password_hash, role, status)
+    values (${few}, 'few', 'few@deep.test', 'x', 'admin', 'active')`);
+  await database.db.execute(sql`
+    insert into app_users (id, admin_id, username, refer_code)
+    select gen_random_uuid(), ${few}, 'few-' || n || '@few.test', 'few' || n from generate_series(1, 25) as n`);
+  const search = async (text: string, pageNumber: number) => {
+    const statements = watchStatements(database.db, ["app_users"]);
+    const page = await listAppUsers(database.db, few, {
+      filter: { username: text },
+      sortField: "createdAt",
+      sortOrder: "desc",
+      pageNumber,
+      pageSize: 10,
+    });
+    statements.stop();
+    return { ...page, rows: page.entities.length, statements: statements.sent().length };
+  };
+  const answer = (rows: number, statements: number) => ({
+    totalCount: 25,
+    totalCountKind: "exact",
+    rows,
+    statements,
+  });
+  // Full pages: the count is a statement of its own.
+  expect(await search("few.test", 1)).toMatchObject(answer(10, 2));
+  expect(await search("few.test", 2)).toMatchObject(answer(10, 2));
+  // The last page, 5 rows: the list ends there, its 20 rows before and 5 of its own are the count.
+  expect(await search("few.test", 3)).toMatchObject(answer(5, 1));
+  // Past the end: no rows to count from.
+  expect(await search("few.test", 4)).toMatchObject(answer(0, 2));
+  // One user found: one statement.
+  expect(await search("few-7@", 1)).toMatchObject({
+    totalCount: 1,
+    totalCountKind: "exact",
+    rows: 1,
+    statements: 1,
+  });
+  // Nothing found on the first page: an empty list, one statement.
+  expect(await search("nobody", 1)).toMatchObject({ totalCount: 0, rows: 0, statements: 1 });
 });

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { encryptedText } from "../../lib/secret-box.ts";
 import { admins } from "./admins.ts";
-import { appUsers } from "./app-users.ts";
+import { appUsers, trigramPendingListKb } from "./app-users.ts";
 
 /**
  * A user's request to turn points into a gift card. Status: 0 Pending, 1 Sent, 2 Rejected. The request
@@ -65,7 +65,9 @@ export const redeems = pgTable(
     index("redeems_admin_risky_cost_idx")
       .on(t.adminId, t.rewardCost, t.id)
       .where(sql`cardinality(${t.riskReasons}) > 0`),
-    index("redeems_email_trgm_idx").using("gin", sql`${t.redeemEmail} gin_trgm_ops`),
+    index("redeems_email_trgm_idx")
+      .using("gin", sql`${t.redeemEmail} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: trigramPendingListKb }),
     // Search: receiver e-mail prefix, case-insensitive (lower(redeem_email) LIKE 'q%').
     index("redeems_admin_email_lower_idx").using(
       "btree",
