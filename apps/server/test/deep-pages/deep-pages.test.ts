@@ -236,14 +236,24 @@ it("answers an empty first page of an indexed list as no rows at all, in one sta
   expect(statements.sent()).toHaveLength(1);
 });
 
-it("answers a searched first page past the cap: rows, then the capped count, then the estimate", async () => {
-  const bulk = "0190aaaa-0000-7000-8000-000000000003";
+/** A tenant of its own with `count` users named `<name>-<n>@<domain>`; answers its id. */
+async function tenantWithUsers(id: string, name: string, domain: string, count: number) {
   await database.db.execute(sql`insert into admins (id, full_name, username, password_hash, role, status)
-    values (${bulk}, 'bulk', 'bulk@deep.test', 'x', 'admin', 'active')`);
+    values (${id}, ${name}, ${`${name}@deep.test`}, 'x', 'admin', 'active')`);
   await database.db.execute(sql`
     insert into app_users (id, admin_id, username, refer_code)
-    select gen_random_uuid(), ${bulk}, 'bulk-' || n || '@many.test', 'bulk' || n
-    from generate_series(1, ${countCap + 100}) as n`);
+    select gen_random_uuid(), ${id}, ${`${name}-`} || n || ${`@${domain}`}, ${name} || n
+    from generate_series(1, ${count}) as n`);
+  return id;
+}
+
+it("answers a searched first page past the cap: rows, then the capped count, then the estimate", async () => {
+  const bulk = await tenantWithUsers(
+    "0190aaaa-0000-7000-8000-000000000003",
+    "bulk",
+    "many.test",
+    countCap + 100,
+  );
   await database.db.execute(sql`analyze app_users`);
   const params = (pageNumber: number) => ({
     filter: { username: "many.test" },
@@ -274,12 +284,7 @@ it("answers a searched first page past the cap: rows, then the capped count, the
 });
 
 it("counts a searched list apart only after a full page or an empty one past the first", async () => {
-  const few = "0190aaaa-0000-7000-8000-000000000004";
-  await database.db.execute(sql`insert into admins (id, full_name, username, password_hash, role, status)
-    values (${few}, 'few', 'few@deep.test', 'x', 'admin', 'active')`);
-  await database.db.execute(sql`
-    insert into app_users (id, admin_id, username, refer_code)
-    select gen_random_uuid(), ${few}, 'few-' || n || '@few.test', 'few' || n from generate_series(1, 25) as n`);
+  const few = await tenantWithUsers("0190aaaa-0000-7000-8000-000000000004", "few", "few.test", 25);
   const search = async (text: string, pageNumber: number) => {
     const statements = watchStatements(database.db, ["app_users"]);
     const page = await listAppUsers(database.db, few, {
