@@ -35,7 +35,9 @@ function renderLauncher() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("search palette", () => {
+// Each test opens the palette and types, one keystroke at a time; two such flows took over the default
+// 5 s on a loaded 2-CPU CI machine.
+describe("search palette", { timeout: 20_000 }, () => {
   it("opens with Ctrl+K, asks once typing pauses, and groups the results by kind", async () => {
     const user = userEvent.setup();
     const { searches } = renderLauncher();
