@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { connect } from "node:net";
 import { dashboardEndpoints, messages, offerEndpoints, systemEndpoints } from "@rewards/contract";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRequestAdmission, type RequestAdmission } from "../lib/request-admission.ts";
 import { readMultipartParts, registerMultipart } from "./multipart.ts";
 import { registerRequestAdmission } from "./request-admission.ts";
@@ -120,9 +120,13 @@ describe("calls over HTTP", () => {
   it("runs calls past the limit one after another, in arrival order", async () => {
     await start(1, 10_000);
     const held = dash("held");
-    await sleep(30);
-    const later = [dash("b"), dash("c"), dash("d")];
-    await sleep(30);
+    await vi.waitFor(() => expect(started).toEqual(["held"]));
+    // One at a time, each queued before the next is sent: their arrival order is the order asserted.
+    const later: Promise<Response>[] = [];
+    for (const name of ["b", "c", "d"]) {
+      later.push(dash(name));
+      await vi.waitFor(() => expect(admission.waiting).toBe(later.length));
+    }
     expect(started).toEqual(["held"]);
     expect(admission.waiting).toBe(3);
     gate.open();
@@ -135,7 +139,7 @@ describe("calls over HTTP", () => {
   it("answers 503 with Retry-After to a call that waited too long; health never waits", async () => {
     await start(1, 100);
     const held = dash("held");
-    await sleep(30);
+    await vi.waitFor(() => expect(started).toEqual(["held"]));
     const health = await fetch(`${base}${systemEndpoints.health.path}`);
     expect(health.status).toBe(200);
     const refused = await dash("late");
@@ -155,21 +159,18 @@ describe("calls over HTTP", () => {
     const held = fetch(`${base}${dashboardEndpoints.figures.path}?name=held-left`, {
       signal: leaving.signal,
     });
-    await sleep(30);
+    await vi.waitFor(() => expect(admission.running).toBe(1));
     const waitingThenLeaving = new AbortController();
     const gone = fetch(`${base}${dashboardEndpoints.figures.path}?name=never`, {
       signal: waitingThenLeaving.signal,
     });
-    await sleep(30);
-    expect(admission.waiting).toBe(1);
+    await vi.waitFor(() => expect(admission.waiting).toBe(1));
     waitingThenLeaving.abort();
     await expect(gone).rejects.toThrow();
-    await sleep(30);
-    expect(admission.waiting).toBe(0);
+    await vi.waitFor(() => expect(admission.waiting).toBe(0));
     leaving.abort();
     await expect(held).rejects.toThrow();
-    await sleep(30);
-    expect(admission.running).toBe(0);
+    await vi.waitFor(() => expect(admission.running).toBe(0));
     expect((await dash("after")).status).toBe(200);
     expect(started).not.toContain("never");
   });
