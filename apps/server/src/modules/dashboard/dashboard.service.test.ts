@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember } from "../../../test/support/members.ts";
 import { insertRedeem } from "../../../test/support/redeems.ts";
+import { watchStatements } from "../../../test/support/statements.ts";
 import { nextReferCode, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { foldOfferRollups } from "../../db/offer-rollups.ts";
@@ -161,6 +162,18 @@ describe("totals and the 7-day series", () => {
       status: 0,
       userEmail: expect.any(String),
     });
+  });
+
+  it("reads every figure and list in one statement, in a zone whose midnight cuts an hour too", async () => {
+    await foldOfferRollups(t.db);
+    for (const tz of ["UTC", "Asia/Kolkata"]) {
+      const watch = watchStatements(t.db, ["activity_hours", "activity_totals", "app_users", "payout_days"]);
+      const result = await getDashboard(t.db, a.id, { tz, range: "last7" }, now);
+      watch.stop();
+      // Eight statements side by side before: each a round trip, a wake-up and an executor start.
+      expect(watch.sent()).toHaveLength(1);
+      expect(result.LastUsers.length).toBeGreaterThan(0);
+    }
   });
 
   it("reads the latest rows' users by their key, never through a Memoize cache sized for every user", async () => {

@@ -1,12 +1,19 @@
 import { type Dashboard, type DashboardRange, dashboardLastCount } from "@rewards/contract";
-import { desc, eq, type Placeholder, sql } from "drizzle-orm";
+import { desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { executeNamed, limitInText, preparedPerDatabase } from "../../db/prepared.ts";
+import { limitInText, preparedPerDatabase, prepareNamed } from "../../db/prepared.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
 import { usernameOf } from "../app-users/index.ts";
-import { lowStockItems } from "../payouts/index.ts";
-import { liabilitiesOf, payoutsTodayOf } from "./payout-figures.ts";
+import { lowStockSelect } from "../payouts/index.ts";
+import {
+  liabilitiesFrom,
+  type OwedRow,
+  owedFrom,
+  owedSelect,
+  payoutsTodayFrom,
+  payoutsTodaySelect,
+} from "./payout-figures.ts";
 
 type Totals = { users: number; offers: number; revenue: number; redeems: number };
 const zero = (): Totals => ({ users: 0, offers: 0, revenue: 0, redeems: 0 });
@@ -28,27 +35,19 @@ function rangeDays(range: DashboardRange, today: LocalDay): [LocalDay, LocalDay]
   }
 }
 
-const toTotals = (row: Record<keyof Totals, string> | undefined): Totals => ({
-  users: Number(row?.users ?? 0),
-  offers: Number(row?.offers ?? 0),
-  revenue: Number(row?.revenue ?? 0),
-  redeems: Number(row?.redeems ?? 0),
-});
-
 const hourMs = 3_600_000;
-type PeriodRow = { day: number; inPeriod: boolean } & Record<keyof Totals, string>;
+type PeriodRow = { day: number; inPeriod: boolean } & Totals;
 
 /**
- * The activity between scanFrom and scanTo summed per (local day of the 7, in the period or not): a
- * handful of rows back. Whole UTC hours come from activity_hours; an hour that a boundary cuts (local
- * midnight in a :30 or :45 zone, the scan's own ends) comes from its 15-minute slots. width_bucket
- * answers 1..7 for the days, 0 or 8 outside them.
+ * Which UTC hours the dashboard reads: whole hours from activity_hours, and the hours a boundary cuts
+ * (local midnight in a :30 or :45 zone, the scan's own ends) from their 15-minute slots.
  */
-async function periodSums(
-  db: Db,
-  adminId: string,
-  range: { scanFrom: Date; scanTo: Date; period: { from: Date; to: Date }; dayStarts: number[] },
-): Promise<PeriodRow[]> {
+function hoursOf(range: {
+  scanFrom: Date;
+  scanTo: Date;
+  period: { from: Date; to: Date };
+  dayStarts: number[];
+}) {
   const { scanFrom, scanTo, period, dayStarts } = range;
   const boundaries = [
     scanFrom.getTime(),
@@ -58,40 +57,69 @@ async function periodSums(
     ...dayStarts,
   ];
   const cutHours = [...new Set(boundaries.filter((ms) => ms % hourMs !== 0).map((ms) => ms - (ms % hourMs)))];
-  const hoursFrom = new Date(Math.ceil(scanFrom.getTime() / hourMs) * hourMs);
-  const hoursTo = new Date(Math.floor(scanTo.getTime() / hourMs) * hourMs);
-  const slotRanges = cutHours.map(
-    (hour) =>
-      sql`(bucket_start >= ${new Date(Math.max(hour, scanFrom.getTime()))} and bucket_start < ${new Date(Math.min(hour + hourMs, scanTo.getTime()))})`,
+  return {
+    hoursFrom: new Date(Math.ceil(scanFrom.getTime() / hourMs) * hourMs),
+    hoursTo: new Date(Math.floor(scanTo.getTime() / hourMs) * hourMs),
+    cutList: `{${cutHours.map((ms) => new Date(ms).toISOString()).join(",")}}`,
+    slotRanges: cutHours.map((hour) => ({
+      from: new Date(Math.max(hour, scanFrom.getTime())),
+      to: new Date(Math.min(hour + hourMs, scanTo.getTime())),
+    })),
+  };
+}
+
+/**
+ * The activity of the scan summed per (local day of the 7, in the period or not): a handful of rows.
+ * width_bucket answers 1..7 for the days, 0 or 8 outside them. `cuts` slot ranges, each by its
+ * placeholders `slotFrom<i>` and `slotTo<i>`.
+ */
+function periodSums(adminId: Placeholder, cuts: number): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  const slotRanges = Array.from(
+    { length: cuts },
+    (_, i) => sql`(bucket_start >= ${p(`slotFrom${i}`)} and bucket_start < ${p(`slotTo${i}`)})`,
   );
-  const cutList = `{${cutHours.map((ms) => new Date(ms).toISOString()).join(",")}}`;
-  const days = `{${dayStarts.map((ms) => ms / 1000).join(",")}}`;
-  // Prepared per shape (how many hours a boundary cuts): planned once per connection.
-  const result = await executeNamed(
-    db,
-    "dash_period",
-    sql`
-    select width_bucket(extract(epoch from m.at)::float8, ${days}::float8[]) as day,
-      (m.at >= ${period.from} and m.at < ${period.to}) as "inPeriod",
+  return sql`
+    select width_bucket(extract(epoch from m.at)::float8, ${p("days")}::float8[]) as day,
+      (m.at >= ${p("periodFrom")} and m.at < ${p("periodTo")}) as "inPeriod",
       coalesce(sum(m.users), 0) as users, coalesce(sum(m.offers), 0) as offers,
       coalesce(sum(m.revenue), 0) as revenue, coalesce(sum(m.redeems), 0) as redeems
     from (
       select hour_start as at, users, offers, revenue, redeems from activity_hours
-      where admin_id = ${adminId} and hour_start >= ${hoursFrom} and hour_start < ${hoursTo}
-        and hour_start <> all(${cutList}::timestamptz[])
+      where admin_id = ${adminId} and hour_start >= ${p("hoursFrom")} and hour_start < ${p("hoursTo")}
+        and hour_start <> all(${p("cutList")}::timestamptz[])
       union all
       select bucket_start, users, offers, revenue, redeems from activity_buckets
       where admin_id = ${adminId} and (${slotRanges.length ? sql.join(slotRanges, sql` or `) : sql`false`})
     ) as m
-    group by 1, 2`,
-  );
-  return result.rows as PeriodRow[];
+    group by 1, 2`;
 }
 
-// The latest offers and redeems with their users' e-mails by usernameOf, not by a join (usernameOf says why).
+// The latest rows with their users' e-mails by usernameOf, not by a join (usernameOf says why).
+const lastUsersQuery = (db: Db, adminId: string | Placeholder) =>
+  db
+    .select({
+      id: appUsers.id,
+      username: appUsers.username,
+      createdAt: appUsers.createdAt,
+      device: appUsers.device,
+    })
+    .from(appUsers)
+    .where(eq(appUsers.adminId, adminId))
+    .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
+    .limit(limitInText(dashboardLastCount));
+
 export const lastOffersQuery = (db: Db, adminId: string | Placeholder) =>
   db
-    .select({ offer: completedOffers, userEmail: usernameOf(completedOffers.userId) })
+    .select({
+      id: completedOffers.id,
+      offerName: completedOffers.offerName,
+      network: completedOffers.network,
+      payout: completedOffers.payout,
+      status: completedOffers.status,
+      date: completedOffers.date,
+      userEmail: usernameOf(completedOffers.userId).as("user_email"),
+    })
     .from(completedOffers)
     .where(eq(completedOffers.adminId, adminId))
     .orderBy(desc(completedOffers.date), desc(completedOffers.id))
@@ -99,46 +127,96 @@ export const lastOffersQuery = (db: Db, adminId: string | Placeholder) =>
 
 export const lastRedeemsQuery = (db: Db, adminId: string | Placeholder) =>
   db
-    .select({ redeem: redeems, userEmail: usernameOf(redeems.userId) })
+    .select({
+      id: redeems.id,
+      rewardName: redeems.rewardName,
+      rewardAmount: redeems.rewardAmount,
+      rewardCost: redeems.rewardCost,
+      status: redeems.status,
+      redeemDate: redeems.redeemDate,
+      userEmail: usernameOf(redeems.userId).as("user_email"),
+    })
     .from(redeems)
     .where(eq(redeems.adminId, adminId))
     .orderBy(desc(redeems.redeemDate), desc(redeems.id))
     .limit(limitInText(dashboardLastCount));
 
+/** A query's rows as one JSON array ('[]' for none), in the query's order (json_agg keeps its input's). */
+const rowsAsJson = (query: SQLWrapper) =>
+  sql`coalesce((select json_agg(r) from (${query}) as r), '[]'::json)`;
+/** A query's one row as a JSON object. */
+const rowAsJson = (query: SQLWrapper) => sql`(select row_to_json(r) from (${query}) as r)`;
+
+/** The dashboard's one row: each part as JSON, columns named as PostgreSQL names them, instants as text. */
+type DashboardRow = {
+  period: PeriodRow[];
+  allTime: Totals;
+  lastUsers: { id: string; username: string; created_at: string; device: "android" | "ios" | null }[];
+  lastOffers: {
+    id: string;
+    offer_name: string;
+    network: string;
+    payout: number;
+    status: Dashboard["LastCompletedOffers"][number]["status"];
+    date: string;
+    user_email: string;
+  }[];
+  lastRedeems: {
+    id: string;
+    reward_name: string;
+    reward_amount: string;
+    reward_cost: number;
+    status: 0 | 1 | 2 | 3;
+    redeem_date: string;
+    user_email: string;
+  }[];
+  lowStock: Dashboard["lowStock"];
+  owed: OwedRow | null;
+  payoutsToday: { method: string; count: number; points: number }[];
+};
+
 /**
- * The dashboard's statements of one shape, built once per database and prepared: building and planning
- * them cost the server and PostgreSQL more than running them (key lookups on the app's indexes).
+ * The dashboard in one statement, each part a JSON column, prepared once per database and number of cut
+ * hours (at most 12). Eight statements side by side cost the server and PostgreSQL a round trip, a
+ * wake-up and an executor start each, more than their key lookups (docs/performance.md).
  */
-const dashboardQueries = preparedPerDatabase((db) => {
-  const adminId = sql.placeholder("adminId");
-  return {
-    // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
-    allTime: db
-      .select({
-        users: sql<string>`coalesce(sum(${activityTotals.users}), 0)`,
-        offers: sql<string>`coalesce(sum(${activityTotals.offers}), 0)`,
-        revenue: sql<string>`coalesce(sum(${activityTotals.revenue}), 0)`,
-        redeems: sql<string>`coalesce(sum(${activityTotals.redeems}), 0)`,
-      })
-      .from(activityTotals)
-      .where(eq(activityTotals.adminId, adminId))
-      .prepare("dash_all_time"),
-    lastUsers: db
-      .select({
-        _id: appUsers.id,
-        username: appUsers.username,
-        createdAt: appUsers.createdAt,
-        device: appUsers.device,
-      })
-      .from(appUsers)
-      .where(eq(appUsers.adminId, adminId))
-      .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
-      .limit(limitInText(dashboardLastCount))
-      .prepare("dash_last_users"),
-    lastOffers: lastOffersQuery(db, adminId).prepare("dash_last_offers"),
-    lastRedeems: lastRedeemsQuery(db, adminId).prepare("dash_last_redeems"),
+const dashboardStatements = preparedPerDatabase((db) => {
+  const byCuts = new Map<number, ReturnType<typeof prepareNamed>>();
+  return (cuts: number) => {
+    let statement = byCuts.get(cuts);
+    if (!statement) {
+      const adminId = sql.placeholder("adminId");
+      // All-time figures from the tenant's running totals (8 rows), not from every slot of its history.
+      const allTime = db
+        .select({
+          users: sql<number>`coalesce(sum(${activityTotals.users}), 0)`.as("users"),
+          offers: sql<number>`coalesce(sum(${activityTotals.offers}), 0)`.as("offers"),
+          revenue: sql<number>`coalesce(sum(${activityTotals.revenue}), 0)`.as("revenue"),
+          redeems: sql<number>`coalesce(sum(${activityTotals.redeems}), 0)`.as("redeems"),
+        })
+        .from(activityTotals)
+        .where(eq(activityTotals.adminId, adminId));
+      statement = prepareNamed(
+        db,
+        `dash_${cuts}`,
+        sql`select
+          ${rowsAsJson(periodSums(adminId, cuts))} as period,
+          ${rowAsJson(allTime)} as "allTime",
+          ${rowsAsJson(lastUsersQuery(db, adminId))} as "lastUsers",
+          ${rowsAsJson(lastOffersQuery(db, adminId))} as "lastOffers",
+          ${rowsAsJson(lastRedeemsQuery(db, adminId))} as "lastRedeems",
+          ${rowsAsJson(lowStockSelect(db, adminId))} as "lowStock",
+          ${rowAsJson(owedSelect(db, adminId))} as owed,
+          ${rowsAsJson(payoutsTodaySelect(db, adminId, sql.placeholder("utcDay")))} as "payoutsToday"`,
+      );
+      byCuts.set(cuts, statement);
+    }
+    return statement;
   };
 });
+
+/** An instant as PostgreSQL writes it in JSON (with its offset), as the contract's ISO instant (UTC, "Z"). */
+const isoInstant = (text: string) => new Date(text).toISOString();
 
 /**
  * GET /api/dash: the period's figures, all-time totals, a 7-day series and the latest rows. Every
@@ -158,37 +236,41 @@ export async function getDashboard(
   const period = { from: startOf(query.tz, first), to: startOf(query.tz, addDays(last, 1)) };
   const scanFrom = new Date(Math.min(period.from.getTime(), dayStarts[0] ?? 0));
   const scanTo = new Date(Math.max(period.to.getTime(), dayStarts[7] ?? 0));
-  const slotSums = periodSums(db, adminId, { scanFrom, scanTo, period, dayStarts });
+  const hours = hoursOf({ scanFrom, scanTo, period, dayStarts });
 
-  const prepared = dashboardQueries(db);
-  const [slots, [allTime], lastUsers, lastOffers, lastRedeems, lowStock, liabilities, payoutsToday] =
-    await Promise.all([
-      slotSums,
-      prepared.allTime.execute({ adminId }),
-      prepared.lastUsers.execute({ adminId }),
-      prepared.lastOffers.execute({ adminId }),
-      prepared.lastRedeems.execute({ adminId }),
-      lowStockItems(db, adminId),
-      liabilitiesOf(db, adminId),
-      payoutsTodayOf(db, adminId, now),
-    ]);
+  const { rows } = await dashboardStatements(db)(hours.slotRanges.length).execute({
+    adminId,
+    days: `{${dayStarts.map((ms) => ms / 1000).join(",")}}`,
+    periodFrom: period.from,
+    periodTo: period.to,
+    hoursFrom: hours.hoursFrom,
+    hoursTo: hours.hoursTo,
+    cutList: hours.cutList,
+    ...Object.fromEntries(
+      hours.slotRanges.flatMap((range, i) => [
+        [`slotFrom${i}`, range.from],
+        [`slotTo${i}`, range.to],
+      ]),
+    ),
+    utcDay: now.toISOString().slice(0, 10),
+  });
+  const row = rows[0] as DashboardRow;
 
   const inPeriod = zero();
   const perDay = days.map(zero);
-  for (const slot of slots) {
-    const totals = toTotals(slot);
+  for (const slot of row.period) {
     const targets: Totals[] = [];
     if (slot.inPeriod) targets.push(inPeriod);
     const day = perDay[Number(slot.day) - 1];
     if (day) targets.push(day);
     for (const target of targets) {
-      target.users += totals.users;
-      target.offers += totals.offers;
-      target.revenue += totals.revenue;
-      target.redeems += totals.redeems;
+      target.users += slot.users;
+      target.offers += slot.offers;
+      target.revenue += slot.revenue;
+      target.redeems += slot.redeems;
     }
   }
-  const total = toTotals(allTime);
+  const total = row.allTime;
 
   return {
     range: query.range,
@@ -202,27 +284,32 @@ export async function getDashboard(
     revenueWidget: { revenue: money(total.revenue), revenueData: perDay.map((day) => money(day.revenue)) },
     redeemWidget: { redeemCount: total.redeems, redeemData: perDay.map((day) => day.redeems) },
     offersWidget: { offers: total.offers, offersData: perDay.map((day) => day.offers) },
-    LastUsers: lastUsers.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() })),
-    LastCompletedOffers: lastOffers.map(({ offer, userEmail }) => ({
+    LastUsers: row.lastUsers.map((user) => ({
+      _id: user.id,
+      username: user.username,
+      createdAt: isoInstant(user.created_at),
+      device: user.device,
+    })),
+    LastCompletedOffers: row.lastOffers.map((offer) => ({
       _id: offer.id,
-      offerName: offer.offerName,
+      offerName: offer.offer_name,
       network: offer.network,
-      payout: Number(offer.payout),
+      payout: offer.payout,
       status: offer.status,
-      date: offer.date.toISOString(),
-      userEmail,
+      date: isoInstant(offer.date),
+      userEmail: offer.user_email,
     })),
-    LastRedeems: lastRedeems.map(({ redeem, userEmail }) => ({
+    LastRedeems: row.lastRedeems.map((redeem) => ({
       _id: redeem.id,
-      rewardName: redeem.rewardName,
-      rewardAmount: redeem.rewardAmount,
-      rewardCost: redeem.rewardCost,
-      status: redeem.status as 0 | 1 | 2 | 3,
-      redeemDate: redeem.redeemDate.toISOString(),
-      userEmail,
+      rewardName: redeem.reward_name,
+      rewardAmount: redeem.reward_amount,
+      rewardCost: redeem.reward_cost,
+      status: redeem.status,
+      redeemDate: isoInstant(redeem.redeem_date),
+      userEmail: redeem.user_email,
     })),
-    lowStock,
-    liabilities,
-    payoutsToday,
+    lowStock: row.lowStock,
+    liabilities: liabilitiesFrom(owedFrom(row.owed ?? undefined)),
+    payoutsToday: payoutsTodayFrom(row.payoutsToday),
   };
 }

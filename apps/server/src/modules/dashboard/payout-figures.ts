@@ -1,5 +1,5 @@
 import { type Dashboard, fulfilments, generalConfigDefaults } from "@rewards/contract";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { balanceTotals, generalConfigs, payoutDays } from "../../db/schema/index.ts";
@@ -18,28 +18,41 @@ export type Owed = {
   ratio: number;
 };
 
+/** A row of owedSelect: sums as the driver gives them (text) or as JSON numbers; no ratio before it is saved. */
+export type OwedRow = {
+  available: string | number;
+  pending: string | number;
+  pendingRedeems: string | number;
+  pendingRedeemPoints: string | number;
+  ratio: number | null;
+};
+
 /**
  * What the app owes: the spendable and held points of all its users and the redeems waiting to be paid,
  * from the running totals (8 shard rows kept by triggers on every ledger entry and redeem), in one query.
+ * Its columns are named as its fields, so the dashboard can read the row as JSON inside its one statement.
  */
-const owedQuery = preparedPerDatabase((db) =>
+export const owedSelect = (db: Db, adminId: string | Placeholder) =>
   db
     .select({
-      available: sql<string>`coalesce(sum(${balanceTotals.availablePoints}), 0)`,
-      pending: sql<string>`coalesce(sum(${balanceTotals.pendingPoints}), 0)`,
-      pendingRedeems: sql<string>`coalesce(sum(${balanceTotals.pendingRedeems}), 0)`,
-      pendingRedeemPoints: sql<string>`coalesce(sum(${balanceTotals.pendingRedeemPoints}), 0)`,
+      available: sql<string>`coalesce(sum(${balanceTotals.availablePoints}), 0)`.as("available"),
+      pending: sql<string>`coalesce(sum(${balanceTotals.pendingPoints}), 0)`.as("pending"),
+      pendingRedeems: sql<string>`coalesce(sum(${balanceTotals.pendingRedeems}), 0)`.as("pendingRedeems"),
+      pendingRedeemPoints: sql<string>`coalesce(sum(${balanceTotals.pendingRedeemPoints}), 0)`.as(
+        "pendingRedeemPoints",
+      ),
       ratio: sql<
         number | null
-      >`(select ${generalConfigs.ratio} from ${generalConfigs} where ${generalConfigs.adminId} = ${sql.placeholder("adminId")})`,
+      >`(select ${generalConfigs.ratio} from ${generalConfigs} where ${generalConfigs.adminId} = ${adminId})`.as(
+        "ratio",
+      ),
     })
     .from(balanceTotals)
-    .where(eq(balanceTotals.adminId, sql.placeholder("adminId")))
-    .prepare("owed_of"),
-);
+    .where(eq(balanceTotals.adminId, adminId));
 
-export async function owedOf(db: Db, adminId: string): Promise<Owed> {
-  const [row] = await owedQuery(db).execute({ adminId });
+const owedQuery = preparedPerDatabase((db) => owedSelect(db, sql.placeholder("adminId")).prepare("owed_of"));
+
+export function owedFrom(row: OwedRow | undefined): Owed {
   return {
     availablePoints: Number(row?.available ?? 0),
     pendingPoints: Number(row?.pending ?? 0),
@@ -47,6 +60,11 @@ export async function owedOf(db: Db, adminId: string): Promise<Owed> {
     pendingRedeemPoints: Number(row?.pendingRedeemPoints ?? 0),
     ratio: Number(row?.ratio ?? generalConfigDefaults.ratio) || generalConfigDefaults.ratio,
   };
+}
+
+export async function owedOf(db: Db, adminId: string): Promise<Owed> {
+  const [row] = await owedQuery(db).execute({ adminId });
+  return owedFrom(row);
 }
 
 /** The dashboard's liabilities: the users' balances in points and in USD at the app's ratio. */
@@ -59,30 +77,28 @@ export function liabilitiesFrom(owed: Owed): Dashboard["liabilities"] {
   };
 }
 
-export const liabilitiesOf = async (db: Db, adminId: string) => liabilitiesFrom(await owedOf(db, adminId));
-
 /**
- * Redeems paid since the start of today (UTC) and still Sent, by how they were paid: every method in
- * order, 0 when none. A paid redeem without a method (paid before methods were recorded) counts as manual.
- * Read from their rollup (`payout_days`, at most 3 methods × 8 shards for the day), not the redeems.
+ * Redeems paid on a UTC day (YYYY-MM-DD) and still Sent, by how they were paid, read from their
+ * rollup (`payout_days`, at most 3 methods × 8 shards for the day), not the redeems.
  */
-const payoutsTodayQuery = preparedPerDatabase((db) =>
+export const payoutsTodaySelect = (db: Db, adminId: string | Placeholder, utcDay: string | Placeholder) =>
   db
     .select({
       method: payoutDays.method,
-      count: sql<string>`sum(${payoutDays.redeems})`,
-      points: sql<string>`sum(${payoutDays.points})`,
+      count: sql<string>`sum(${payoutDays.redeems})`.as("count"),
+      points: sql<string>`sum(${payoutDays.points})`.as("points"),
     })
     .from(payoutDays)
-    .where(
-      and(eq(payoutDays.adminId, sql.placeholder("adminId")), eq(payoutDays.day, sql.placeholder("day"))),
-    )
-    .groupBy(payoutDays.method)
-    .prepare("payouts_today"),
-);
+    .where(and(eq(payoutDays.adminId, adminId), eq(payoutDays.day, utcDay)))
+    .groupBy(payoutDays.method);
 
-export async function payoutsTodayOf(db: Db, adminId: string, now: Date): Promise<Dashboard["payoutsToday"]> {
-  const rows = await payoutsTodayQuery(db).execute({ adminId, day: now.toISOString().slice(0, 10) });
+/**
+ * Every method in order, 0 when none paid today. A paid redeem without a method (paid before methods
+ * were recorded) counts as manual.
+ */
+export function payoutsTodayFrom(
+  rows: { method: string; count: string | number; points: string | number }[],
+): Dashboard["payoutsToday"] {
   const byMethod = new Map(rows.map((row) => [row.method, row]));
   return fulfilments.map((name) => ({
     method: name,

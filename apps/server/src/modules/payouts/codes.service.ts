@@ -6,9 +6,20 @@ import {
   type StockAnswer,
   secretMask,
 } from "@rewards/contract";
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { inText, preparedPerDatabase } from "../../db/prepared.ts";
+import { inText } from "../../db/prepared.ts";
 import { rewardCodes, rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -163,34 +174,28 @@ export async function availableByItem(
 }
 
 const availableCount = sql<number>`(count(${rewardCodes.id}))::int`;
-const lowStockQuery = preparedPerDatabase((db) =>
+
+/**
+ * The app's inventory items whose available codes are below their alert threshold, fewest first: the
+ * app's inventory items with a grouped count of their available codes. Every column is named as the
+ * dashboard's `lowStock` field it fills, so the dashboard reads the rows as JSON inside its one statement.
+ */
+export const lowStockSelect = (db: Db, appId: string | Placeholder) =>
   db
     .select({
-      rewardItemId: rewardItems.id,
-      rewardName: rewards.name,
-      cost: rewardItems.cost,
-      available: availableCount,
-      lowStockBelow: rewardItems.lowStockBelow,
+      rewardItemId: sql<string>`${rewardItems.id}`.as("rewardItemId"),
+      rewardName: sql<string>`${rewards.name}`.as("rewardName"),
+      cost: sql<string>`${rewardItems.cost}`.as("cost"),
+      available: availableCount.as("available"),
+      lowStockBelow: sql<number>`${rewardItems.lowStockBelow}`.as("lowStockBelow"),
     })
     .from(rewardItems)
     .innerJoin(rewards, eq(rewards.id, rewardItems.rewardId))
     .leftJoin(rewardCodes, and(eq(rewardCodes.rewardItemId, rewardItems.id), availableCode))
-    .where(
-      and(eq(rewardItems.adminId, sql.placeholder("appId")), eq(rewardItems.fulfilment, inText("inventory"))),
-    )
+    .where(and(eq(rewardItems.adminId, appId), eq(rewardItems.fulfilment, inText("inventory"))))
     .groupBy(rewardItems.id, rewards.name)
     .having(sql`count(${rewardCodes.id}) < ${rewardItems.lowStockBelow}`)
-    .orderBy(availableCount, rewards.name, rewardItems.id)
-    .prepare("low_stock_items"),
-);
-
-/**
- * The app's inventory items whose available codes are below their alert threshold, fewest first: one
- * prepared query over the app's inventory items with a grouped count of their available codes.
- */
-export async function lowStockItems(db: Db, appId: string) {
-  return lowStockQuery(db).execute({ appId });
-}
+    .orderBy(availableCount, rewards.name, rewardItems.id);
 
 /** An item's codes, newest first, masked; null when the item is not the app's. */
 export async function listCodes(

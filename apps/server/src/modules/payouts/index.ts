@@ -4,7 +4,7 @@
  * list, audited reveal), its low-stock alert, taking the next code when a redeem is paid from stock, and
  * the payout worker paying redeems through inventory and Tremendous (with its webhook), and payout jobs.
  */
-export { availableByItem, availableCode, lowStockItems, stockOf } from "./codes.service.ts";
+export { availableByItem, availableCode, lowStockSelect, stockOf } from "./codes.service.ts";
 export {
   holdForCredit,
   holdOf,
