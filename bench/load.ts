@@ -21,7 +21,7 @@ import pg from "pg";
 import { serverProcessesOf } from "../apps/server/test/support/processes.ts";
 import { allCases, type Samples, samples } from "./cases.ts";
 import { appTokens, type Kind, mixWeights, pick, postbackSource, weights, workload } from "./load-mix.ts";
-import { type ClientsRun, type LoadRequest, loadTable, runClients } from "./measure.ts";
+import { type ClientsRun, type LoadRequest, loadTable, paceWindowSeconds, runClients } from "./measure.ts";
 import { checkCredits, setUpPostbackTenant } from "./postbacks.ts";
 import { scaleAdminId, scaleTarget } from "./scale-target.ts";
 import { connectionsPerProcess, signIn, startServer, stopServer } from "./server.ts";
@@ -174,6 +174,9 @@ export async function runLoad(options: LoadOptions) {
       `(${os.cpus().length} CPUs busy ${((100 * machine * run.overall.perSecond) / 1000 / os.cpus().length).toFixed(0)}%).`
     );
   };
+  // The machine's own speed moves within a run; the pace shows when a slow stretch made the tail.
+  const paceOf = (run: ClientsRun) =>
+    `Answers a second, by ${paceWindowSeconds}-second windows: ${run.pacePerSecond.map((n) => n.toLocaleString("en-US")).join(", ")}.`;
   const ok = (pass: boolean) => (pass ? "✓" : "✗ over budget");
   const mixedOk = (run: ClientsRun) =>
     ok(
@@ -207,6 +210,8 @@ export async function runLoad(options: LoadOptions) {
     "",
     `Server RSS at most ${rssOf(one)} MB; the client used ${cpuOf(one)}. ${cpuPerRequest(one, "request")}`,
     "",
+    paceOf(one),
+    "",
     `### 2 processes (WEB_CONCURRENCY=2, the same database): ${mixedOk(twoRun)}`,
     "",
     ...loadTable(twoRun, Object.keys(mixWeights)),
@@ -215,6 +220,8 @@ export async function runLoad(options: LoadOptions) {
       `the client used ${cpuOf(twoRun)}. Throughput 2 processes / 1 process: **${ratio.toFixed(2)}** ` +
       `(${twoRun.overall.perSecond.toFixed(0)} / ${one.overall.perSecond.toFixed(0)} requests/s; ${os.cpus().length} CPUs ` +
       `shared by the server processes, PostgreSQL and this client). ${cpuPerRequest(twoRun, "request")}`,
+    "",
+    paceOf(twoRun),
     "",
     "## Postbacks",
     "",

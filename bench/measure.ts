@@ -245,6 +245,9 @@ function stats(kind: string, times: number[], errorKinds: Map<string, number>, s
  * still in flight at the end is waited for and counted. `pids` names the server processes whose RSS is
  * sampled every 200 ms.
  */
+/** The window a run's pace is counted in (ClientsRun.pacePerSecond). */
+export const paceWindowSeconds = 5;
+
 export async function runClients({
   url,
   clients,
@@ -304,13 +307,18 @@ export async function runClients({
   const serverCpuBefore = new Map(pids().map((pid) => [pid, processCpuSeconds(pid)]));
   const machineBefore = machineBusySeconds();
   const deadline = started + seconds * 1000;
+  // Answers finished in each window of `paceWindowSeconds`: how the pace moved during the run.
+  const pace: number[] = [];
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < deadline) {
         const request = next();
         const sent = performance.now();
         const error = await send(request);
-        const ms = performance.now() - sent;
+        const finished = performance.now();
+        const ms = finished - sent;
+        const window = Math.floor((finished - started) / (paceWindowSeconds * 1000));
+        pace[window] = (pace[window] ?? 0) + 1;
         request.done?.(error);
         const kind = byKind.get(request.kind) ?? { times: [], errors: new Map<string, number>() };
         byKind.set(request.kind, kind);
@@ -351,6 +359,10 @@ export async function runClients({
     overall,
     rssMaxMb: [...rss.values()],
     cpuMsPerRequest,
+    /** Answers a second in each whole window of paceWindowSeconds (the last, cut short, left out). */
+    pacePerSecond: Array.from(pace.slice(0, Math.floor(elapsed / paceWindowSeconds)), (count) =>
+      Math.round((count ?? 0) / paceWindowSeconds),
+    ),
   };
 }
 
