@@ -237,6 +237,9 @@ function stats(kind: string, times: number[], errorKinds: Map<string, number>, s
   };
 }
 
+/** The window a run's pace is counted in (ClientsRun.pacePerSecond). */
+export const paceWindowSeconds = 5;
+
 /**
  * `clients` concurrent clients for `seconds`, each on its own keep-alive connection, sending what
  * `next` gives one after another (a closed loop: a client waits for its answer before the next). Every
@@ -245,9 +248,6 @@ function stats(kind: string, times: number[], errorKinds: Map<string, number>, s
  * still in flight at the end is waited for and counted. `pids` names the server processes whose RSS is
  * sampled every 200 ms.
  */
-/** The window a run's pace is counted in (ClientsRun.pacePerSecond). */
-export const paceWindowSeconds = 5;
-
 export async function runClients({
   url,
   clients,
