@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { exportEndpoints, pathOf } from "@rewards/contract";
 import pg from "pg";
 import { firstRow } from "./cases.ts";
-import { rssMb } from "./measure.ts";
+import { rssMb } from "./load-clients.ts";
 import { scaleAdminId, scaleTarget } from "./scale-target.ts";
 import { signIn, startServer } from "./server.ts";
 

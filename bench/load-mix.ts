@@ -12,7 +12,7 @@ import {
 import type pg from "pg";
 import { hashPassword } from "../apps/server/src/lib/passwords.ts";
 import type { Case } from "./case.ts";
-import type { LoadRequest } from "./measure.ts";
+import type { LoadRequest } from "./load-clients.ts";
 import { type PostbackJob, postbackJob, postbackUrl, type setUpPostbackTenant } from "./postbacks.ts";
 
 /** The share of requests of each kind, in percent: a day's traffic of phones, networks and operators. */

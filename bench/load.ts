@@ -20,8 +20,14 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { serverProcessesOf } from "../apps/server/test/support/processes.ts";
 import { allCases, type Samples, samples } from "./cases.ts";
+import {
+  type ClientsRun,
+  type LoadRequest,
+  loadTable,
+  paceWindowSeconds,
+  runClients,
+} from "./load-clients.ts";
 import { appTokens, type Kind, mixWeights, pick, postbackSource, weights, workload } from "./load-mix.ts";
-import { type ClientsRun, type LoadRequest, loadTable, paceWindowSeconds, runClients } from "./measure.ts";
 import { checkCredits, setUpPostbackTenant } from "./postbacks.ts";
 import { scaleAdminId, scaleTarget } from "./scale-target.ts";
 import { connectionsPerProcess, signIn, startServer, stopServer } from "./server.ts";
