@@ -8,3 +8,13 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  */
 export const qualified = (column: AnyPgColumn): SQL =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * Columns selected under the names given (`"offer_name" as "offerName"`), so a subquery read as JSON
+ * (`json_agg`, `row_to_json`) has the answer's field names as its keys.
+ */
+export function named<T extends Record<string, AnyPgColumn>>(columns: T) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, column]) => [name, sql`${column}`.as(name)]),
+  ) as { [K in keyof T]: SQL.Aliased<T[K]["_"]["data"]> };
+}

@@ -2,6 +2,7 @@ import { type Dashboard, type DashboardRange, dashboardLastCount } from "@reward
 import { desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { limitInText, preparedPerDatabase, prepareNamed } from "../../db/prepared.ts";
+import { named } from "../../db/qualified.ts";
 import { activityTotals, appUsers, completedOffers, redeems } from "../../db/schema/index.ts";
 import { addDays, isoDay, type LocalDay, localDayOf, startOf } from "../../lib/local-days.ts";
 import { usernameOf } from "../app-users/index.ts";
@@ -95,15 +96,18 @@ function periodSums(adminId: Placeholder, cuts: number): SQL {
     group by 1, 2`;
 }
 
-// The latest rows with their users' e-mails by usernameOf, not by a join (usernameOf says why).
+// The latest rows with their users' e-mails by usernameOf, not by a join (usernameOf says why), each
+// column named as the answer's field.
 const lastUsersQuery = (db: Db, adminId: string | Placeholder) =>
   db
-    .select({
-      id: appUsers.id,
-      username: appUsers.username,
-      createdAt: appUsers.createdAt,
-      device: appUsers.device,
-    })
+    .select(
+      named({
+        _id: appUsers.id,
+        username: appUsers.username,
+        createdAt: appUsers.createdAt,
+        device: appUsers.device,
+      }),
+    )
     .from(appUsers)
     .where(eq(appUsers.adminId, adminId))
     .orderBy(desc(appUsers.createdAt), desc(appUsers.id))
@@ -112,13 +116,15 @@ const lastUsersQuery = (db: Db, adminId: string | Placeholder) =>
 export const lastOffersQuery = (db: Db, adminId: string | Placeholder) =>
   db
     .select({
-      id: completedOffers.id,
-      offerName: completedOffers.offerName,
-      network: completedOffers.network,
-      payout: completedOffers.payout,
-      status: completedOffers.status,
-      date: completedOffers.date,
-      userEmail: usernameOf(completedOffers.userId).as("user_email"),
+      ...named({
+        _id: completedOffers.id,
+        offerName: completedOffers.offerName,
+        network: completedOffers.network,
+        payout: completedOffers.payout,
+        status: completedOffers.status,
+        date: completedOffers.date,
+      }),
+      userEmail: usernameOf(completedOffers.userId).as("userEmail"),
     })
     .from(completedOffers)
     .where(eq(completedOffers.adminId, adminId))
@@ -128,13 +134,15 @@ export const lastOffersQuery = (db: Db, adminId: string | Placeholder) =>
 export const lastRedeemsQuery = (db: Db, adminId: string | Placeholder) =>
   db
     .select({
-      id: redeems.id,
-      rewardName: redeems.rewardName,
-      rewardAmount: redeems.rewardAmount,
-      rewardCost: redeems.rewardCost,
-      status: redeems.status,
-      redeemDate: redeems.redeemDate,
-      userEmail: usernameOf(redeems.userId).as("user_email"),
+      ...named({
+        _id: redeems.id,
+        rewardName: redeems.rewardName,
+        rewardAmount: redeems.rewardAmount,
+        rewardCost: redeems.rewardCost,
+        status: redeems.status,
+        redeemDate: redeems.redeemDate,
+      }),
+      userEmail: usernameOf(redeems.userId).as("userEmail"),
     })
     .from(redeems)
     .where(eq(redeems.adminId, adminId))
@@ -147,32 +155,19 @@ const rowsAsJson = (query: SQLWrapper) =>
 /** A query's one row as a JSON object. */
 const rowAsJson = (query: SQLWrapper) => sql`(select row_to_json(r) from (${query}) as r)`;
 
-/** The dashboard's one row: each part as JSON, columns named as PostgreSQL names them, instants as text. */
+/**
+ * The dashboard's one row: each part as JSON, its keys the answer's fields; instants as PostgreSQL writes
+ * them in JSON (with an offset), not yet the answer's ISO instants.
+ */
 type DashboardRow = {
   period: PeriodRow[];
   allTime: Totals;
-  lastUsers: { id: string; username: string; created_at: string; device: "android" | "ios" | null }[];
-  lastOffers: {
-    id: string;
-    offer_name: string;
-    network: string;
-    payout: number;
-    status: Dashboard["LastCompletedOffers"][number]["status"];
-    date: string;
-    user_email: string;
-  }[];
-  lastRedeems: {
-    id: string;
-    reward_name: string;
-    reward_amount: string;
-    reward_cost: number;
-    status: 0 | 1 | 2 | 3;
-    redeem_date: string;
-    user_email: string;
-  }[];
+  lastUsers: Dashboard["LastUsers"];
+  lastOffers: Dashboard["LastCompletedOffers"];
+  lastRedeems: Dashboard["LastRedeems"];
   lowStock: Dashboard["lowStock"];
-  owed: OwedRow | null;
-  payoutsToday: { method: string; count: number; points: number }[];
+  owed: OwedRow;
+  payoutsToday: Parameters<typeof payoutsTodayFrom>[0];
 };
 
 /**
@@ -284,32 +279,11 @@ export async function getDashboard(
     revenueWidget: { revenue: money(total.revenue), revenueData: perDay.map((day) => money(day.revenue)) },
     redeemWidget: { redeemCount: total.redeems, redeemData: perDay.map((day) => day.redeems) },
     offersWidget: { offers: total.offers, offersData: perDay.map((day) => day.offers) },
-    LastUsers: row.lastUsers.map((user) => ({
-      _id: user.id,
-      username: user.username,
-      createdAt: isoInstant(user.created_at),
-      device: user.device,
-    })),
-    LastCompletedOffers: row.lastOffers.map((offer) => ({
-      _id: offer.id,
-      offerName: offer.offer_name,
-      network: offer.network,
-      payout: offer.payout,
-      status: offer.status,
-      date: isoInstant(offer.date),
-      userEmail: offer.user_email,
-    })),
-    LastRedeems: row.lastRedeems.map((redeem) => ({
-      _id: redeem.id,
-      rewardName: redeem.reward_name,
-      rewardAmount: redeem.reward_amount,
-      rewardCost: redeem.reward_cost,
-      status: redeem.status,
-      redeemDate: isoInstant(redeem.redeem_date),
-      userEmail: redeem.user_email,
-    })),
+    LastUsers: row.lastUsers.map((user) => ({ ...user, createdAt: isoInstant(user.createdAt) })),
+    LastCompletedOffers: row.lastOffers.map((offer) => ({ ...offer, date: isoInstant(offer.date) })),
+    LastRedeems: row.lastRedeems.map((redeem) => ({ ...redeem, redeemDate: isoInstant(redeem.redeemDate) })),
     lowStock: row.lowStock,
-    liabilities: liabilitiesFrom(owedFrom(row.owed ?? undefined)),
+    liabilities: liabilitiesFrom(owedFrom(row.owed)),
     payoutsToday: payoutsTodayFrom(row.payoutsToday),
   };
 }

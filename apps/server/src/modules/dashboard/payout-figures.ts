@@ -93,8 +93,8 @@ export const payoutsTodaySelect = (db: Db, adminId: string | Placeholder, utcDay
     .groupBy(payoutDays.method);
 
 /**
- * Every method in order, 0 when none paid today. A paid redeem without a method (paid before methods
- * were recorded) counts as manual.
+ * Every method in order, 0 when none paid today (the rollup counts a paid redeem without a method, paid
+ * before methods were recorded, as manual).
  */
 export function payoutsTodayFrom(
   rows: { method: string; count: string | number; points: string | number }[],

@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { inText } from "../../db/prepared.ts";
+import { named } from "../../db/qualified.ts";
 import { rewardCodes, rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -183,11 +184,9 @@ const availableCount = sql<number>`(count(${rewardCodes.id}))::int`;
 export const lowStockSelect = (db: Db, appId: string | Placeholder) =>
   db
     .select({
-      rewardItemId: sql<string>`${rewardItems.id}`.as("rewardItemId"),
-      rewardName: sql<string>`${rewards.name}`.as("rewardName"),
-      cost: sql<string>`${rewardItems.cost}`.as("cost"),
+      ...named({ rewardItemId: rewardItems.id, rewardName: rewards.name, cost: rewardItems.cost }),
       available: availableCount.as("available"),
-      lowStockBelow: sql<number>`${rewardItems.lowStockBelow}`.as("lowStockBelow"),
+      ...named({ lowStockBelow: rewardItems.lowStockBelow }),
     })
     .from(rewardItems)
     .innerJoin(rewards, eq(rewards.id, rewardItems.rewardId))
