@@ -115,23 +115,40 @@ export async function measure(url: string, token: string, item: Case, runs: numb
   };
 }
 
-/** The SQL statements a case's service sends (select, with or explain), with their parameters. */
+/**
+ * The SQL statements a case's service sends (select, with or explain), with their parameters, and the name
+ * of each it prepares under a name (db/prepared.ts), as the server runs it.
+ */
 async function statementsOf(pool: pg.Pool, item: Case) {
-  const statements: Array<{ query: string; params: unknown[] }> = [];
+  const statements: Array<{ query: string; params: unknown[]; name?: string }> = [];
   if (!item.service) return statements;
+  const names = new Map<string, string>();
+  const recording = new Proxy(pool, {
+    get(target, property) {
+      if (property === "query")
+        return (config: unknown, values?: unknown) => {
+          const named = config as { name?: string; text?: string };
+          if (named?.name && named.text) names.set(named.text, named.name);
+          return target.query(config as string, values as unknown[]);
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
   const db = drizzle({
-    client: pool,
+    client: recording,
     schema,
     logger: { logQuery: (query, params) => statements.push({ query, params }) },
   }) as unknown as Db;
   await item.service(db);
-  return statements;
+  return statements.map((statement) => ({ ...statement, name: names.get(statement.query) }));
 }
 
 /**
  * The p50 of a call's own SQL: the statements its service sends, run one after another from this process
  * over a warm connection, `runs` times (driver round trips included, and statements the service runs side
- * by side counted one after another: the ratio it gives errs low).
+ * by side counted one after another: the ratio it gives errs low). A statement the service prepares under
+ * a name runs prepared under it, past the five runs PostgreSQL plans for its values before it keeps a plan.
  */
 export async function sqlP50(pool: pg.Pool, item: Case, runs: number): Promise<number | undefined> {
   const statements = await statementsOf(pool, item);
@@ -139,10 +156,12 @@ export async function sqlP50(pool: pg.Pool, item: Case, runs: number): Promise<n
   const client = await pool.connect();
   try {
     const times: number[] = [];
-    for (let i = 0; i < runs + 3; i++) {
+    const warmUps = 6;
+    for (let i = 0; i < runs + warmUps; i++) {
       const started = performance.now();
-      for (const statement of statements) await client.query(statement.query, statement.params);
-      if (i >= 3) times.push(performance.now() - started);
+      for (const { query, params, name } of statements)
+        await client.query(name ? { name, text: query, values: params } : { text: query, values: params });
+      if (i >= warmUps) times.push(performance.now() - started);
     }
     return percentile(
       times.sort((a, b) => a - b),

@@ -6,11 +6,16 @@ import { conversionOf, readUserHistory } from "../../test/support/conversions.ts
 import { type Tenant, twoTenants } from "../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../test/support/test-app.ts";
 import { getAppUserDetails, listAppUsers } from "../modules/app-users/app-users.service.ts";
+import { listAudit } from "../modules/audit/audit.service.ts";
+import { listCountries } from "../modules/catalog/countries.service.ts";
+import { listRewardItems } from "../modules/catalog/reward-items.service.ts";
+import { listRewards } from "../modules/catalog/rewards.service.ts";
 import { getDashboard } from "../modules/dashboard/dashboard.service.ts";
-import { getOfferDetails } from "../modules/offers/offers.service.ts";
+import { getOfferDetails, listOffers } from "../modules/offers/offers.service.ts";
 import { applyConversion, type Rules } from "../modules/postbacks/apply-conversion.ts";
+import { listPostbacks } from "../modules/postbacks/postback-log.service.ts";
 import { loadTenant } from "../modules/postbacks/postback-tenant.ts";
-import { getRedeemDetails } from "../modules/redeems/redeem-queries.ts";
+import { getRedeemDetails, listRedeems } from "../modules/redeems/redeem-queries.ts";
 import type { Db, Tx } from "./client.ts";
 import { admins, appUsers } from "./schema/index.ts";
 
@@ -156,6 +161,55 @@ it.runIf(process.env.TEST_DATABASE_URL)(
     expect(plans.filter((plan) => own.includes(plan.name))).toEqual(
       own.map((name) => ({ name, generic: 7, custom: 5 })),
     );
+  },
+);
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  "plans each list's first page once per connection, and a search for its text every call",
+  async () => {
+    const first = { pageNumber: 1, pageSize: 10 } as const;
+    const catalog = { filter: {}, sortField: "_id", sortOrder: "asc", pageNumber: 1, pageSize: 5 } as const;
+    const search = { sortField: "createdAt", sortOrder: "desc", ...first } as const;
+    const plans = await plansAfter(async (tx) => {
+      await listAppUsers(tx, a.id, { filter: {}, sortField: "points", sortOrder: "desc", ...first });
+      await listAppUsers(tx, a.id, { filter: { status: userStatus.banned }, ...search });
+      await listOffers(tx, a.id, {
+        filter: { network: "adgemow" },
+        sortField: "date",
+        sortOrder: "desc",
+        ...first,
+      });
+      await listRedeems(tx, a.id, {
+        filter: { risky: true },
+        sortField: "redeemDate",
+        sortOrder: "desc",
+        ...first,
+      });
+      await listPostbacks(tx, a.id, { filter: { outcome: "credited" }, ...search });
+      await listAudit(tx, a.id, { filter: {}, ...search });
+      await listCountries(tx, a.id, { ...catalog, sortField: "priority" });
+      await listRewards(tx, a.id, randomUUID(), catalog);
+      await listRewardItems(tx, a.id, randomUUID(), catalog);
+      // Searches: planned for their text.
+      await listAppUsers(tx, a.id, { filter: { username: "dash-1" }, ...search });
+      await listCountries(tx, a.id, { ...catalog, sortField: "priority", filter: { fullName: "land" } });
+    });
+    const lists = plans.filter((plan) => /_(page|count)_\d+$/.test(plan.name));
+    expect(lists.map((plan) => plan.name.replace(/_\d+$/, "")).sort()).toEqual([
+      "audit_page",
+      "countries_count",
+      "countries_page",
+      "offers_page",
+      "postbacks_page",
+      "redeems_page",
+      "reward_items_count",
+      "reward_items_page",
+      "rewards_count",
+      "rewards_page",
+      "users_page",
+      "users_page",
+    ]);
+    expect(lists.filter((plan) => plan.generic !== 7)).toEqual([]);
   },
 );
 

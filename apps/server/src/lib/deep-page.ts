@@ -1,7 +1,7 @@
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { executeNamed } from "../db/prepared.ts";
+import { executeNamed, limitInText, type SelectQuery } from "../db/prepared.ts";
 import { seekFrom } from "./keyset.ts";
 import { type BucketKind, bucketBounds } from "./list-buckets.ts";
 import {
@@ -10,6 +10,7 @@ import {
   type ListParams,
   type ListTotal,
   listClauses,
+  runListStatement,
   totalOfPage,
 } from "./list-query.ts";
 
@@ -32,14 +33,16 @@ export type PositionIndex<F, S extends string> = {
 export type PagePath = "offset" | "buckets" | "reverse" | "end";
 
 /**
- * A list's page read: its rows, each with `total` selected as given (the position index's count as a
- * subquery, so a first page and its count are one statement; null when the count is read apart).
+ * A list's page read, built but not run: its rows, each with `total` selected as given (the position
+ * index's count as a subquery, so a first page and its count are one statement; null when the count is
+ * read apart). readListPage runs it, prepared under a name when the page's clauses allow (`named`).
  */
-export type PageRead<R extends PageRow> = (page: PageClauses) => Promise<R[]>;
+export type PageRead<R extends PageRow> = (page: PageClauses) => SelectQuery<R[]>;
 
 export type PageClauses = {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The page's size, written into the statement's text (limitInText): for `.limit()`. */
   limit: number;
   offset: number;
   total: SQL<PageRow["total"]>;
@@ -142,11 +145,15 @@ export async function readListPage<F extends object, S extends string, R extends
   scope: SQL,
   definition: ListDefinition<F, S>,
   positions: Positions<F, S>,
-  read: PageRead<R>,
+  readPage: PageRead<R>,
   options: DeepPageOptions = {},
 ): Promise<ListTotal & { rows: R[] }> {
   const clauses = listClauses(params, scope, definition);
   const { adminId, index } = positions;
+  const read = (page: Omit<PageClauses, "limit">) => {
+    const query = readPage({ ...page, limit: limitInText(clauses.limit) });
+    return runListStatement(clauses, `${index.list}_page`, query);
+  };
   const filter = indexFilter(params, index);
   // The index counts the list unfiltered and by one enumerable filter; an export's batch takes its total
   // too (it needs none exact). Anything else is counted from the rows, up to the cap.
@@ -241,7 +248,6 @@ export async function readListPage<F extends object, S extends string, R extends
   const rows = await read({
     where: and(clauses.where, seekFrom(sort, definition.tiebreaker, first, order)),
     orderBy: clauses.orderBy,
-    limit: clauses.limit,
     offset: 0,
     total: totalApart,
   });

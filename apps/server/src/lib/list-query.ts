@@ -1,7 +1,8 @@
-import type { TotalCountKind } from "@rewards/contract";
+import { catalogPageSizes, pageSizes, type TotalCountKind } from "@rewards/contract";
 import { and, asc, count, desc, like, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
+import { executeSelectNamed, type SelectQuery } from "../db/prepared.ts";
 import { seekAfter } from "./keyset.ts";
 
 export type ListParams<F, S extends string> = {
@@ -23,7 +24,19 @@ export type ListDefinition<F, S extends string> = {
   sorts: Record<S, AnyPgColumn | SQL>;
   /** A unique column that makes every order total, so pages never repeat or skip a row. */
   tiebreaker: AnyPgColumn;
+  /**
+   * The filters by text typed to search (a part of an e-mail, a prefix of an IP): how many rows match,
+   * and so the best plan, depends on the text, so a page they filter is planned for it on every call.
+   */
+  searches?: readonly (keyof F)[];
 };
+
+/**
+ * The page sizes the dashboard offers: a first page of one of them, with no search, runs as a prepared
+ * statement (`named`). Another size is planned on every call, so a client sending every size from 1 to
+ * 100 cannot take the names a process gives out.
+ */
+const namedPageSizes: ReadonlySet<number> = new Set([...pageSizes, ...catalogPageSizes]);
 
 /**
  * queryParams → WHERE, ORDER BY, LIMIT and OFFSET through a resource's allow-list. `scope` is the tenant
@@ -35,8 +48,10 @@ export function listClauses<F extends object, S extends string>(
   definition: ListDefinition<F, S>,
 ) {
   const conditions = [scope];
+  let searched = false;
   for (const [key, value] of Object.entries(params.filter)) {
     if (value === undefined || value === null) continue;
+    if (definition.searches?.includes(key as keyof F)) searched = true;
     const condition = definition.filters[key as keyof F](value as never);
     if (condition) conditions.push(condition);
   }
@@ -45,17 +60,33 @@ export function listClauses<F extends object, S extends string>(
   const filtered = conditions.length > 1;
   if (params.after !== undefined)
     conditions.push(seekAfter(sort, definition.tiebreaker, params.after, params.sortOrder));
+  const offset = params.after === undefined ? (params.pageNumber - 1) * params.pageSize : 0;
   return {
     where: and(...conditions),
     orderBy: [direction(sort), direction(definition.tiebreaker)],
     limit: params.pageSize,
-    offset: params.after === undefined ? (params.pageNumber - 1) * params.pageSize : 0,
+    offset,
+    /**
+     * Whether the page may run as a statement prepared under a name (executeSelectNamed), its plan kept:
+     * a first page (an OFFSET sent as a value makes PostgreSQL plan for a tenth of the rows, and plan
+     * again every call), no search, one of the dashboard's page sizes, not an export's batch. Its size is
+     * then written into the text (`limitInText`) for the same reason.
+     */
+    named: offset === 0 && params.after === undefined && !searched && namedPageSizes.has(params.pageSize),
     /**
      * Whether the count must be made from the rows: a filter applies and this is a page. A keyset read
      * (an export's batch) needs no count, so it takes the kept total's single cheap query.
      */
     filtered: filtered && params.after === undefined,
   };
+}
+
+/**
+ * Runs one of a page's statements (its rows, its count): prepared under a name made from its text when
+ * the page's clauses allow it (`named`), else planned for its values.
+ */
+export function runListStatement<T>(clauses: { named: boolean }, prefix: string, query: SelectQuery<T>) {
+  return clauses.named ? executeSelectNamed(query, prefix) : query;
 }
 
 export const countAll = () => ({ value: count() });

@@ -64,6 +64,7 @@ export async function listAppUsers(
     },
     sorts: { createdAt: appUsers.createdAt, points: appUsers.points, username: usernameInBytes },
     tiebreaker: appUsers.id,
+    searches: ["username", "ipSignup"],
   };
   const { rows, ...total } = await readListPage(
     db,

@@ -10,12 +10,19 @@ import { countryNameOf } from "@rewards/contract/country-list";
 import { and, eq, getTableColumns, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { limitInText } from "../../db/prepared.ts";
 import { qualified } from "../../db/qualified.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import {
+  countAll,
+  type ListParams,
+  likeEscape,
+  listClauses,
+  runListStatement,
+} from "../../lib/list-query.ts";
 import { isUniqueViolation } from "../../lib/tenant-scope.ts";
 import { deleteUploads } from "../../lib/uploads.ts";
 import { type CountryRow, toCountry } from "./catalog.mapper.ts";
@@ -43,7 +50,7 @@ export async function listCountries(
   adminId: string,
   params: ListParams<CountryFilter, CountrySortField>,
 ) {
-  const { where, orderBy, limit, offset } = listClauses(params, tenant(adminId), {
+  const clauses = listClauses(params, tenant(adminId), {
     filters: {
       fullName: (text) => ilike(countries.fullName, `%${likeEscape(text)}%`),
       code: (code) => eq(countries.code, code),
@@ -51,16 +58,22 @@ export async function listCountries(
     },
     sorts: { priority: countries.priority, fullName: countries.fullName, code: countries.code },
     tiebreaker: countries.id,
+    searches: ["fullName"],
   });
+  const { where, orderBy, limit, offset } = clauses;
   const [rows, [total]] = await Promise.all([
-    db
-      .select(countryWithCount)
-      .from(countries)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    db.select(countAll()).from(countries).where(where),
+    runListStatement(
+      clauses,
+      "countries_page",
+      db
+        .select(countryWithCount)
+        .from(countries)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limitInText(limit))
+        .offset(offset),
+    ),
+    runListStatement(clauses, "countries_count", db.select(countAll()).from(countries).where(where)),
   ]);
   return { totalCount: total?.value ?? 0, entities: rows.map(toAnswer) };
 }

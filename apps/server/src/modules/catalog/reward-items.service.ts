@@ -9,11 +9,18 @@ import { type Message, messages } from "@rewards/contract";
 import { and, eq, exists, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
+import { limitInText } from "../../db/prepared.ts";
 import { rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import {
+  countAll,
+  type ListParams,
+  likeEscape,
+  listClauses,
+  runListStatement,
+} from "../../lib/list-query.ts";
 import { availableByItem, readPayoutSettings } from "../payouts/index.ts";
 import { type RewardItemRow, toRewardItem } from "./catalog.mapper.ts";
 
@@ -42,28 +49,38 @@ export async function listRewardItems(
   params: ListParams<RewardItemFilter, RewardItemSortField>,
 ) {
   const scope = and(tenant(adminId), eq(rewardItems.rewardId, rewardId));
-  const { where, orderBy, limit, offset } = listClauses(params, scope as NonNullable<typeof scope>, {
+  const clauses = listClauses(params, scope as NonNullable<typeof scope>, {
     filters: {
       cost: (text) => ilike(rewardItems.cost, `%${likeEscape(text)}%`),
       _id: (id) => eq(rewardItems.id, id),
     },
     sorts: { _id: rewardItems.id, points: rewardItems.points, cost: rewardItems.cost },
     tiebreaker: rewardItems.id,
+    searches: ["cost"],
   });
+  const { where, orderBy, limit, offset } = clauses;
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(rewardItems)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+    runListStatement(
+      clauses,
+      "reward_items_page",
+      db
+        .select()
+        .from(rewardItems)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limitInText(limit))
+        .offset(offset),
+    ),
     // The count says in the same statement whether the reward is the tenant's: one round trip, not two.
     // The page is scoped to the tenant, so it reads nothing of another's when the answer is 404.
-    db
-      .select({ ...countAll(), rewardFound: exists(rewardOf(db, adminId, rewardId)) })
-      .from(rewardItems)
-      .where(where),
+    runListStatement(
+      clauses,
+      "reward_items_count",
+      db
+        .select({ ...countAll(), rewardFound: exists(rewardOf(db, adminId, rewardId)) })
+        .from(rewardItems)
+        .where(where),
+    ),
   ]);
   if (!total?.rewardFound) return null;
   return { totalCount: total.value, entities: await withStock(db, adminId, rows) };

@@ -10,11 +10,18 @@ import {
 import { and, eq, exists, ilike, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { limitInText } from "../../db/prepared.ts";
 import { countries, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { countAll, type ListParams, likeEscape, listClauses } from "../../lib/list-query.ts";
+import {
+  countAll,
+  type ListParams,
+  likeEscape,
+  listClauses,
+  runListStatement,
+} from "../../lib/list-query.ts";
 import { deleteUpload, deleteUploads, type Image, saveUpload, uploadUrl } from "../../lib/uploads.ts";
 import { type RewardRow, toReward } from "./catalog.mapper.ts";
 
@@ -58,28 +65,38 @@ export async function listRewards(
   params: ListParams<RewardFilter, RewardSortField>,
 ) {
   const scope = and(tenant(adminId), eq(rewards.countryId, countryId));
-  const { where, orderBy, limit, offset } = listClauses(params, scope as NonNullable<typeof scope>, {
+  const clauses = listClauses(params, scope as NonNullable<typeof scope>, {
     filters: {
       name: (text) => ilike(rewards.name, `%${likeEscape(text)}%`),
       _id: (id) => eq(rewards.id, id),
     },
     sorts: { _id: rewards.id, order: rewards.order, name: rewards.name },
     tiebreaker: rewards.id,
+    searches: ["name"],
   });
+  const { where, orderBy, limit, offset } = clauses;
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(rewards)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+    runListStatement(
+      clauses,
+      "rewards_page",
+      db
+        .select()
+        .from(rewards)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limitInText(limit))
+        .offset(offset),
+    ),
     // The count says in the same statement whether the country is the tenant's: one round trip, not two.
     // The page is scoped to the tenant, so it reads nothing of another's when the answer is 404.
-    db
-      .select({ ...countAll(), countryFound: exists(countryOf(db, adminId, countryId)) })
-      .from(rewards)
-      .where(where),
+    runListStatement(
+      clauses,
+      "rewards_count",
+      db
+        .select({ ...countAll(), countryFound: exists(countryOf(db, adminId, countryId)) })
+        .from(rewards)
+        .where(where),
+    ),
   ]);
   if (!total?.countryFound) return null;
   return { totalCount: total.value, entities: rows.map(toReward) };

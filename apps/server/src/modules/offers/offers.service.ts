@@ -40,6 +40,7 @@ export async function listOffers(
       },
       sorts: { date: completedOffers.date, payout: completedOffers.payout },
       tiebreaker: completedOffers.id,
+      searches: ["ip"],
     },
     { adminId, index: offerPositions },
     (page) =>

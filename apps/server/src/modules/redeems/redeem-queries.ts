@@ -53,6 +53,7 @@ const redeemList = (adminId: string) => ({
     },
     sorts: { redeemDate: redeems.redeemDate, rewardCost: redeems.rewardCost },
     tiebreaker: redeems.id,
+    searches: ["redeemEmail"],
   } satisfies ListDefinition<RedeemFilter, RedeemSort>,
 });
 
