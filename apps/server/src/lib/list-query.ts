@@ -89,6 +89,22 @@ export function runListStatement<T>(clauses: { named: boolean }, prefix: string,
   return clauses.named ? executeSelectNamed(query, prefix) : query;
 }
 
+/**
+ * A page's rows and its count, read side by side, each run by runListStatement (`<list>_page_N`,
+ * `<list>_count_N` when named): for the lists that count their rows in a statement of their own.
+ */
+export function pageAndCount<P, C>(
+  clauses: { named: boolean },
+  list: string,
+  page: SelectQuery<P>,
+  count: SelectQuery<C>,
+) {
+  return Promise.all([
+    runListStatement(clauses, `${list}_page`, page),
+    runListStatement(clauses, `${list}_count`, count),
+  ]);
+}
+
 export const countAll = () => ({ value: count() });
 
 /**

@@ -16,13 +16,7 @@ import { countries, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import {
-  countAll,
-  type ListParams,
-  likeEscape,
-  listClauses,
-  runListStatement,
-} from "../../lib/list-query.ts";
+import { countAll, type ListParams, likeEscape, listClauses, pageAndCount } from "../../lib/list-query.ts";
 import { isUniqueViolation } from "../../lib/tenant-scope.ts";
 import { deleteUploads } from "../../lib/uploads.ts";
 import { type CountryRow, toCountry } from "./catalog.mapper.ts";
@@ -61,20 +55,18 @@ export async function listCountries(
     searches: ["fullName"],
   });
   const { where, orderBy, limit, offset } = clauses;
-  const [rows, [total]] = await Promise.all([
-    runListStatement(
-      clauses,
-      "countries_page",
-      db
-        .select(countryWithCount)
-        .from(countries)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limitInText(limit))
-        .offset(offset),
-    ),
-    runListStatement(clauses, "countries_count", db.select(countAll()).from(countries).where(where)),
-  ]);
+  const [rows, [total]] = await pageAndCount(
+    clauses,
+    "countries",
+    db
+      .select(countryWithCount)
+      .from(countries)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limitInText(limit))
+      .offset(offset),
+    db.select(countAll()).from(countries).where(where),
+  );
   return { totalCount: total?.value ?? 0, entities: rows.map(toAnswer) };
 }
 

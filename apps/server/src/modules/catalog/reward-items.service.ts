@@ -14,13 +14,7 @@ import { rewardItems, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import {
-  countAll,
-  type ListParams,
-  likeEscape,
-  listClauses,
-  runListStatement,
-} from "../../lib/list-query.ts";
+import { countAll, type ListParams, likeEscape, listClauses, pageAndCount } from "../../lib/list-query.ts";
 import { availableByItem, readPayoutSettings } from "../payouts/index.ts";
 import { type RewardItemRow, toRewardItem } from "./catalog.mapper.ts";
 
@@ -59,29 +53,23 @@ export async function listRewardItems(
     searches: ["cost"],
   });
   const { where, orderBy, limit, offset } = clauses;
-  const [rows, [total]] = await Promise.all([
-    runListStatement(
-      clauses,
-      "reward_items_page",
-      db
-        .select()
-        .from(rewardItems)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limitInText(limit))
-        .offset(offset),
-    ),
+  const [rows, [total]] = await pageAndCount(
+    clauses,
+    "reward_items",
+    db
+      .select()
+      .from(rewardItems)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limitInText(limit))
+      .offset(offset),
     // The count says in the same statement whether the reward is the tenant's: one round trip, not two.
     // The page is scoped to the tenant, so it reads nothing of another's when the answer is 404.
-    runListStatement(
-      clauses,
-      "reward_items_count",
-      db
-        .select({ ...countAll(), rewardFound: exists(rewardOf(db, adminId, rewardId)) })
-        .from(rewardItems)
-        .where(where),
-    ),
-  ]);
+    db
+      .select({ ...countAll(), rewardFound: exists(rewardOf(db, adminId, rewardId)) })
+      .from(rewardItems)
+      .where(where),
+  );
   if (!total?.rewardFound) return null;
   return { totalCount: total.value, entities: await withStock(db, adminId, rows) };
 }

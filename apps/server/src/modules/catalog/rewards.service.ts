@@ -15,13 +15,7 @@ import { countries, rewards } from "../../db/schema/index.ts";
 import { type Actor, byActor, changesBetween, recordAudit } from "../../lib/audit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import {
-  countAll,
-  type ListParams,
-  likeEscape,
-  listClauses,
-  runListStatement,
-} from "../../lib/list-query.ts";
+import { countAll, type ListParams, likeEscape, listClauses, pageAndCount } from "../../lib/list-query.ts";
 import { deleteUpload, deleteUploads, type Image, saveUpload, uploadUrl } from "../../lib/uploads.ts";
 import { type RewardRow, toReward } from "./catalog.mapper.ts";
 
@@ -75,29 +69,23 @@ export async function listRewards(
     searches: ["name"],
   });
   const { where, orderBy, limit, offset } = clauses;
-  const [rows, [total]] = await Promise.all([
-    runListStatement(
-      clauses,
-      "rewards_page",
-      db
-        .select()
-        .from(rewards)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limitInText(limit))
-        .offset(offset),
-    ),
+  const [rows, [total]] = await pageAndCount(
+    clauses,
+    "rewards",
+    db
+      .select()
+      .from(rewards)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limitInText(limit))
+      .offset(offset),
     // The count says in the same statement whether the country is the tenant's: one round trip, not two.
     // The page is scoped to the tenant, so it reads nothing of another's when the answer is 404.
-    runListStatement(
-      clauses,
-      "rewards_count",
-      db
-        .select({ ...countAll(), countryFound: exists(countryOf(db, adminId, countryId)) })
-        .from(rewards)
-        .where(where),
-    ),
-  ]);
+    db
+      .select({ ...countAll(), countryFound: exists(countryOf(db, adminId, countryId)) })
+      .from(rewards)
+      .where(where),
+  );
   if (!total?.countryFound) return null;
   return { totalCount: total.value, entities: rows.map(toReward) };
 }
