@@ -257,8 +257,13 @@ it("sends an administrator without two-factor sign-in to set it up first, once t
     name: /Require two-factor authentication for every administrator/,
   });
   await expect.poll(() => rule.isEnabled(), poll).toBe(true);
-  // A click, not check(): the switch shows the new value once the change is on its way.
+  // A click, not check(): the switch shows the new value once the change is on its way, so the test waits
+  // for the server's answer before asking it.
+  const saved = ownerPage.waitForResponse(
+    (response) => response.url().endsWith("/api/admins/security") && response.request().method() === "PUT",
+  );
   await rule.click();
+  expect((await saved).status()).toBe(200);
   await expect.poll(() => rule.isChecked(), poll).toBe(true);
   expect(
     (

@@ -8,7 +8,7 @@ export default defineProject({
     // the streaming replica's only beside the replica it makes (vitest.replica.config.ts).
     exclude: [...configDefaults.exclude, "test/faults/**/*.pg.test.ts", "test/replica/**/*.test.ts"],
     // Secrets are encrypted at rest: every test process gets a fixed key.
-    setupFiles: ["test/support/secrets-key.ts"],
+    setupFiles: ["test/support/secrets-key.ts", "test/support/password-cost.ts"],
     // Each file opens its own database; argon2 and PGlite start-up make a few seconds normal.
     testTimeout: 30_000,
     hookTimeout: 60_000,

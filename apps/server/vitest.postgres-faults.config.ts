@@ -11,7 +11,7 @@ export default defineConfig({
     name: "server-postgres-faults",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["test/faults/**/*.pg.test.ts"],
-    setupFiles: ["test/support/secrets-key.ts"],
+    setupFiles: ["test/support/secrets-key.ts", "test/support/password-cost.ts"],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // Each file runs its own PostgreSQL and servers; one at a time keeps the timings honest.

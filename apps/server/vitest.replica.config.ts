@@ -11,7 +11,7 @@ export default defineConfig({
     name: "server-replica",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["test/replica/**/*.test.ts"],
-    setupFiles: ["test/support/secrets-key.ts"],
+    setupFiles: ["test/support/secrets-key.ts", "test/support/password-cost.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -20,8 +20,27 @@ export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.toLowerCase());
 }
 
+export type PasswordHashCost = { memoryCost: number; timeCost: number; parallelism: number };
+
+/**
+ * argon2id at the argon2 package's defaults: 64 MiB, 3 passes, 4 lanes (0.1 to 0.2 s of a CPU a hash on the
+ * CI machine). A stored hash names its own cost, so verifying works whatever cost made it.
+ */
+export const passwordHashCost: PasswordHashCost = { memoryCost: 65_536, timeCost: 3, parallelism: 4 };
+
+let hashCost = passwordHashCost;
+
+/**
+ * For test processes only (test/support/password-cost.ts): a cheaper argon2id, so the thousands of sign-ins and
+ * registrations of the suites do not spend most of CI hashing. Nothing in the server calls it, and no
+ * setting reaches it; the servers the tests start as processes hash at the real cost.
+ */
+export function setPasswordHashCostForTests(cost: PasswordHashCost) {
+  hashCost = cost;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, { type: argon2.argon2id, ...hashCost });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
