@@ -1,4 +1,5 @@
 import { configDefaults, defineProject } from "vitest/config";
+import { serverTestSetupFiles } from "./test/support/setup-files.ts";
 
 export default defineProject({
   test: {
@@ -7,9 +8,8 @@ export default defineProject({
     // PostgreSQL restart and SIGKILL tests run only where .ci/run starts them (vitest.postgres-faults.config.ts),
     // the streaming replica's only beside the replica it makes (vitest.replica.config.ts).
     exclude: [...configDefaults.exclude, "test/faults/**/*.pg.test.ts", "test/replica/**/*.test.ts"],
-    // Secrets are encrypted at rest: every test process gets a fixed key.
-    setupFiles: ["test/support/secrets-key.ts", "test/support/password-cost.ts"],
-    // Each file opens its own database; argon2 and PGlite start-up make a few seconds normal.
+    setupFiles: serverTestSetupFiles,
+    // Each file opens its own database; PGlite start-up makes a few seconds normal.
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { serverTestSetupFiles } from "./test/support/setup-files.ts";
 
 /**
  * The fault tests that stop, start and kill things around a real PostgreSQL of their own (restart under
@@ -11,7 +12,7 @@ export default defineConfig({
     name: "server-postgres-faults",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["test/faults/**/*.pg.test.ts"],
-    setupFiles: ["test/support/secrets-key.ts", "test/support/password-cost.ts"],
+    setupFiles: serverTestSetupFiles,
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // Each file runs its own PostgreSQL and servers; one at a time keeps the timings honest.

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { serverTestSetupFiles } from "./test/support/setup-files.ts";
 
 /**
  * The read-path tests against a real streaming replica. Not part of `npm test`: .ci/run makes the replica
@@ -11,7 +12,7 @@ export default defineConfig({
     name: "server-replica",
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["test/replica/**/*.test.ts"],
-    setupFiles: ["test/support/secrets-key.ts", "test/support/password-cost.ts"],
+    setupFiles: serverTestSetupFiles,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
