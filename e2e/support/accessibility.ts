@@ -2,25 +2,24 @@ import { writeFileSync } from "node:fs";
 import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiCall, creditFromCpx } from "./support/api.ts";
-import { type AppServer, startAppServer } from "./support/app-server.ts";
-import { launchChromium } from "./support/browser.ts";
-import { demoOwnerEmail } from "./support/demo-session.ts";
-import { signIn } from "./support/sign-in.ts";
+import { apiCall, creditFromCpx } from "./api.ts";
+import { type AppServer, startAppServer } from "./app-server.ts";
+import { launchChromium } from "./browser.ts";
+import { demoOwnerEmail } from "./demo-session.ts";
+import { signIn } from "./sign-in.ts";
 
 // WCAG 2.2 AA with axe-core (docs/accessibility.md): every screen of the signed-in app with the demo data,
-// the sign-in, registration and forgot-password pages, some open modals and the profile panel, in the
-// light and dark color schemes, 1280 and 360 px wide. Any serious or critical violation fails the test.
+// the sign-in, registration and forgot-password pages, some open modals and the profile panel, 1280 and
+// 360 px wide, in one color scheme per spec file (e2e/accessibility-light.spec.ts, -dark.spec.ts), so that
+// the two halves run side by side. Any serious or critical violation fails the test.
 // One browser and two contexts (signed in, signed out) serve every page; the contexts bypass the app's
-// CSP so that axe's source can be injected (only this spec does so).
+// CSP so that axe's source can be injected (only these specs do so).
 
-const schemes = ["light", "dark"] as const;
 const widths = [1280, 360] as const;
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-/** Where the summary of the last run goes (rule → elements, per scheme and width). */
-const summaryFile = process.env.A11Y_SUMMARY ?? "/tmp/a11y-summary.json";
 
-type Scheme = (typeof schemes)[number];
+export type Scheme = "light" | "dark";
+
 type Screen = {
   name: string;
   path: string;
@@ -57,7 +56,8 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
-beforeAll(async () => {
+/** The server with the demo data and a postback, Chromium, and the two contexts, the owner signed in to one. */
+async function start() {
   [server, browser] = await Promise.all([startAppServer({ demo: true }), launchChromium()]);
   const password = await server.demoPassword();
   [signedIn, signedOut] = await Promise.all([newContext(), newContext()]);
@@ -68,11 +68,7 @@ beforeAll(async () => {
   // A postback to open on the Postbacks screen.
   await creditFromCpx(server.baseUrl, login.body.accessToken, { transaction: "a11y-1", usd: "1.50" });
   await signIn(await signedIn.newPage(), demoOwnerEmail, password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+}
 
 /**
  * Waits for the screen and its data: no route loading (the shell's progress bar, fixed at the top), no
@@ -269,21 +265,35 @@ function summarise() {
   return { total: findings.length, byRule, byView };
 }
 
-it("has no serious or critical WCAG 2.2 AA violation on any screen, light and dark, 1280 and 360 px", async () => {
-  const screens = await signedInScreens();
-  for (const scheme of schemes)
-    for (const width of widths) {
+/**
+ * The browser tests of every screen in one color scheme, one test per width; the last writes what axe
+ * found to `/tmp/a11y-summary-<scheme>.json` (`A11Y_SUMMARY_DIR` to choose another directory).
+ */
+export function auditEveryScreen(scheme: Scheme) {
+  const summaryFile = `${process.env.A11Y_SUMMARY_DIR ?? "/tmp"}/a11y-summary-${scheme}.json`;
+  let screens: Screen[];
+  beforeAll(async () => {
+    await start();
+    screens = await signedInScreens();
+  });
+  afterAll(async () => {
+    writeFileSync(summaryFile, JSON.stringify({ ...summarise(), findings, seen }, null, 2));
+    await browser?.close();
+    await server?.stop();
+  });
+  for (const width of widths)
+    it(`has no serious or critical WCAG 2.2 AA violation on any screen, ${scheme}, ${width} px`, async () => {
+      const before = findings.length;
       await check(signedIn, screens, scheme, width);
       await check(signedOut, signedOutScreens, scheme, width);
-    }
-  const summary = summarise();
-  writeFileSync(summaryFile, JSON.stringify({ ...summary, findings, seen }, null, 2));
-  const lines = findings.map(
-    (finding) =>
-      `${finding.rule} (${finding.impact}) ${finding.target} on ${finding.screen}, ${finding.scheme}, ${finding.width}px`,
-  );
-  expect(
-    findings.length,
-    `${findings.length} serious or critical violations ${JSON.stringify(summary.byRule)}:\n${lines.slice(0, 200).join("\n")}`,
-  ).toBe(0);
-}, 300_000);
+      const found = findings.slice(before);
+      const lines = found.map(
+        (finding) =>
+          `${finding.rule} (${finding.impact}) ${finding.target} on ${finding.screen}, ${finding.scheme}, ${finding.width}px`,
+      );
+      expect(
+        found.length,
+        `${found.length} serious or critical violations:\n${lines.slice(0, 200).join("\n")}`,
+      ).toBe(0);
+    }, 200_000);
+}

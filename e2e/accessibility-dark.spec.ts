@@ -1,0 +1,4 @@
+import { auditEveryScreen } from "./support/accessibility.ts";
+
+// Every screen checked with axe-core in the dark color scheme (the checks: e2e/support/accessibility.ts).
+auditEveryScreen("dark");
