@@ -266,8 +266,8 @@ function summarise() {
 }
 
 /**
- * The browser tests of every screen in one color scheme, one test per width; the last writes what axe
- * found to `/tmp/a11y-summary-<scheme>.json` (`A11Y_SUMMARY_DIR` to choose another directory).
+ * The browser tests of every screen in one color scheme, one test per width. What axe found goes to
+ * `/tmp/a11y-summary-<scheme>.json` when they are done (`A11Y_SUMMARY_DIR` to choose another directory).
  */
 export function auditEveryScreen(scheme: Scheme) {
   const summaryFile = `${process.env.A11Y_SUMMARY_DIR ?? "/tmp"}/a11y-summary-${scheme}.json`;
