@@ -134,6 +134,21 @@ describe("the scale seed", () => {
     expect(await one(sql`select sum(offers) from activity_totals where admin_id = ${adminId}`)).toBe(4000);
   });
 
+  it("leaves each user's offer totals (what the hold rules read) equal to their offers", async () => {
+    type Totals = { user_id: string; usd: string | null; reversals: string | number };
+    const fromOffers =
+      await rows<Totals>(sql`select user_id, sum(payout) filter (where status = 'credited') as usd,
+        count(*) filter (where status = 'reversed') as reversals
+      from completed_offers where admin_id = ${adminId} group by user_id
+      having count(*) filter (where status in ('credited', 'reversed')) > 0 order by user_id`);
+    const kept = await rows<Totals>(sql`select user_id, credited_usd as usd, reversals from user_offer_totals
+      where admin_id = ${adminId} order by user_id`);
+    expect(fromOffers.some((row) => Number(row.reversals) > 0)).toBe(true);
+    expect(kept.map((row) => [row.user_id, Number(row.usd), Number(row.reversals)])).toEqual(
+      fromOffers.map((row) => [row.user_id, Number(row.usd ?? 0), Number(row.reversals)]),
+    );
+  });
+
   it("turns the activity triggers back on", async () => {
     const users = sql`select coalesce(sum(users), 0) from activity_totals where admin_id = ${adminId}`;
     const before = await one(users);

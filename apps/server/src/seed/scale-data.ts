@@ -60,6 +60,7 @@ export const activityTriggers = [
   ["completed_offers", "completed_offers_list_buckets"],
   ["redeems", "redeems_list_buckets"],
   ["redeems", "redeems_payout_days"],
+  ["completed_offers", "completed_offers_user_totals"],
 ] as const;
 
 type IndexDefinition = { name: string; definition: string };
@@ -167,12 +168,13 @@ export async function seedScaleData(
       });
     }
     await timed(
-      "rebuilt the dashboard's activity slots, balance totals and payouts by day",
+      "rebuilt the dashboard's activity slots, balance totals, payouts by day and users' offer totals",
       onProgress,
       async () => {
         await run(`select activity_rebuild(${admin})`);
         await run(`select balances_rebuild(${admin})`);
         await run(`select payout_days_rebuild(${admin})`);
+        await run(`select user_offer_totals_rebuild(${admin})`);
       },
     );
     await timed("rebuilt the analytics rollups", onProgress, () => run(`select analytics_rebuild(${admin})`));

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -229,6 +230,22 @@ export const completedOffers = pgTable(
     index("completed_offers_admin_tx_idx").on(t.adminId, t.transactionId),
   ],
 );
+
+/**
+ * What the hold rules read of a user's whole history, kept by a trigger on completed_offers (migration
+ * 0039) so that a postback reads one row instead of every offer the user ever completed.
+ */
+export const userOfferTotals = pgTable("user_offer_totals", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => appUsers.id, { onDelete: "cascade" }),
+  // Derived data: the user's key is enough (deleting an app deletes its users, and their totals with them).
+  adminId: uuid("admin_id").notNull(),
+  /** US dollars of the user's credited offers (a reversal takes its payout back out). */
+  creditedUsd: numeric("credited_usd", { precision: 16, scale: 4, mode: "number" }).notNull().default(0),
+  /** The user's offers that are reversed. */
+  reversals: integer("reversals").notNull().default(0),
+});
 
 /** Every move of a user's points, signed (decision 0004, docs/features/ledger.md). */
 export const pointsLedger = pgTable(

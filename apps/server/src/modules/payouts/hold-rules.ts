@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { qualified } from "../../db/qualified.ts";
-import { completedOffers } from "../../db/schema/index.ts";
+import { completedOffers, userOfferTotals } from "../../db/schema/index.ts";
 import type { CreditHold } from "../ledger/index.ts";
 import { flagUsers } from "../risk/index.ts";
 import type { HoldSettings } from "./payout-settings.ts";
@@ -103,18 +103,24 @@ export type OfferHistory = {
 };
 
 /**
- * The user's own offers as the hold rules count them, as one json object: one pass over the user's completed
- * offers (index (admin_id, user_id, date, id)). A scalar subquery, so that a postback's read of its tenant
- * brings it (the credit being made is not stored yet). `since`: the start of the reversal rate's window.
+ * The user's own offers as the hold rules count them, as one json object, in a bounded read: the whole
+ * history's dollars and reversals from the user's running totals (`user_offer_totals`, kept by a trigger at
+ * commit), the reversal rate's window from the offers since `since` (index (admin_id, user_id, date, id)).
+ * A scalar subquery, so that a postback's read of its tenant brings it (the credit being made is not stored yet).
  */
 export function offerHistory(appId: AnyPgColumn, userId: AnyPgColumn, since: SQL) {
   return sql<OfferHistory | null>`(select json_build_object(
-      'lifetime', coalesce(sum(offers.payout) filter (where offers.status = 'credited'), 0)::float8,
-      'reversals', count(*) filter (where offers.status = 'reversed'),
-      'windowOffers', count(*) filter (where offers.status in ('credited', 'reversed') and offers.date >= ${since}),
-      'windowReversed', count(*) filter (where offers.status = 'reversed' and offers.date >= ${since}))
-    from ${completedOffers} as offers
-    where offers.admin_id = ${qualified(appId)} and offers.user_id = ${qualified(userId)})`;
+      'lifetime', coalesce(totals.credited_usd, 0)::float8,
+      'reversals', coalesce(totals.reversals, 0),
+      'windowOffers', recent.offers,
+      'windowReversed', recent.reversed)
+    from (select count(*) filter (where offers.status in ('credited', 'reversed')) as offers,
+        count(*) filter (where offers.status = 'reversed') as reversed
+      from ${completedOffers} as offers
+      where offers.admin_id = ${qualified(appId)} and offers.user_id = ${qualified(userId)}
+        and offers.date >= ${since}) as recent
+    left join ${userOfferTotals} as totals
+      on totals.user_id = ${qualified(userId)} and totals.admin_id = ${qualified(appId)})`;
 }
 
 /**
