@@ -136,11 +136,11 @@ describe("the scale seed", () => {
 
   it("leaves each user's offer totals (what the hold rules read) equal to their offers", async () => {
     type Totals = { user_id: string; usd: string | null; reversals: string | number };
-    const fromOffers =
-      await rows<Totals>(sql`select user_id, sum(payout) filter (where status = 'credited') as usd,
+    const summed = sql`select user_id, sum(payout) filter (where status = 'credited') as usd,
         count(*) filter (where status = 'reversed') as reversals
       from completed_offers where admin_id = ${adminId} group by user_id
-      having count(*) filter (where status in ('credited', 'reversed')) > 0 order by user_id`);
+      having count(*) filter (where status in ('credited', 'reversed')) > 0 order by user_id`;
+    const fromOffers = await rows<Totals>(summed);
     const kept = await rows<Totals>(sql`select user_id, credited_usd as usd, reversals from user_offer_totals
       where admin_id = ${adminId} order by user_id`);
     expect(fromOffers.some((row) => Number(row.reversals) > 0)).toBe(true);

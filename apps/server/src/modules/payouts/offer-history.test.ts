@@ -28,12 +28,11 @@ async function addUser() {
 
 /** The user's totals as kept, and as summed from their offers; equal when the trigger is right. */
 async function totalsOf(userId: string) {
+  const credited = sql`${completedOffers.status} = 'credited'`;
   const [kept] = await t.db.select().from(userOfferTotals).where(eq(userOfferTotals.userId, userId));
   const [summed] = await t.db
     .select({
-      usd: sql<
-        string | null
-      >`sum(${completedOffers.payout}) filter (where ${completedOffers.status} = 'credited')`,
+      usd: sql<string | null>`sum(${completedOffers.payout}) filter (where ${credited})`,
       reversals: sql<number>`count(*) filter (where ${completedOffers.status} = 'reversed')::int`,
     })
     .from(completedOffers)
