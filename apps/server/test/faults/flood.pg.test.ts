@@ -301,6 +301,22 @@ it("credits every transaction once and delivers every e-mail through a flood and
     await scalar(sql`select (select coalesce(sum(pending_points), 0) from balance_totals where admin_id = ${adminId})
       - (select coalesce(sum(pending_points), 0) from app_users where admin_id = ${adminId}) as n`),
   ).toBe(0);
+  // Each user's offer totals (what the hold rules read), kept at commit by three processes at once, equal
+  // a sum over their offers.
+  expect(
+    await scalar(sql`select count(*) as n from (
+        select user_id, sum(payout) filter (where status = 'credited') as usd,
+          count(*) filter (where status = 'reversed') as reversals
+        from completed_offers where admin_id = ${adminId} group by user_id) summed
+      full join (select * from user_offer_totals where admin_id = ${adminId}) kept using (user_id)
+      where coalesce(summed.usd, 0) <> coalesce(kept.credited_usd, 0)
+        or coalesce(summed.reversals, 0) <> coalesce(kept.reversals, 0)`),
+  ).toBe(0);
+  expect(
+    await scalar(
+      sql`select coalesce(sum(credited_usd), 0) as n from user_offer_totals where admin_id = ${adminId}`,
+    ),
+  ).toBeGreaterThan(0);
 
   // Every redeem paid once, each with its own code, and every e-mail sent and received.
   expect(progress.done).toBe(mails);
