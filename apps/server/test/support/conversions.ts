@@ -32,7 +32,13 @@ export type TestConversion = {
  * the window of the app's saved rules).
  */
 export async function readUserHistory(db: Db, appId: string, userId: string): Promise<UserHistory> {
-  const [row] = await db
+  const [row] = await userHistoryQuery(db, appId, userId);
+  return toHistory(row?.createdAt, row?.offers ?? null);
+}
+
+/** The read readUserHistory runs, for a test that looks at its plan. */
+export function userHistoryQuery(db: Db, appId: string, userId: string) {
+  return db
     .select({
       createdAt: appUsers.createdAt,
       offers: offerHistory(appUsers.adminId, appUsers.id, windowStart(payoutSettings.reversalHold)),
@@ -40,7 +46,6 @@ export async function readUserHistory(db: Db, appId: string, userId: string): Pr
     .from(appUsers)
     .leftJoin(payoutSettings, eq(payoutSettings.appId, appUsers.adminId))
     .where(and(eq(appUsers.adminId, appId), eq(appUsers.id, userId)));
-  return toHistory(row?.createdAt, row?.offers ?? null);
 }
 
 /** A verified conversion of `tx` for a user (a credit of $1 by default), as a postback parses one. */

@@ -46,6 +46,24 @@ export async function ledgerMismatches(db: Db) {
   return result.rows;
 }
 
+/**
+ * An app's users whose offer totals (what the hold rules read, kept by a trigger) differ from a sum over
+ * their offers: dollars of the credited ones, count of the reversed ones. Must always be none.
+ */
+export async function offerTotalsMismatches(db: Db, adminId: string) {
+  const result = (await db.execute(sql`
+    select user_id, summed.usd, kept.credited_usd, summed.reversals, kept.reversals as kept_reversals
+    from (select user_id, sum(payout) filter (where status = 'credited') as usd,
+        count(*) filter (where status = 'reversed') as reversals
+      from completed_offers where admin_id = ${adminId} group by user_id) summed
+    full join (select * from user_offer_totals where admin_id = ${adminId}) kept using (user_id)
+    where coalesce(summed.usd, 0) <> coalesce(kept.credited_usd, 0)
+      or coalesce(summed.reversals, 0) <> coalesce(kept.reversals, 0)`)) as unknown as {
+    rows: { user_id: string }[];
+  };
+  return result.rows;
+}
+
 let referCodes = 0;
 
 /**

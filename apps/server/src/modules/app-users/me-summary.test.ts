@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { planNodes } from "../../../test/support/plans.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { meSummary, meSummaryStatement } from "./me.service.ts";
@@ -50,12 +51,6 @@ it("answers the user's next release of a held credit, and none for a user withou
   });
 });
 
-type PlanNode = { "Relation Name"?: string; "Index Name"?: string; "Rows Removed by Filter"?: number };
-
-function nodesOf(node: PlanNode & { Plans?: PlanNode[] }): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
 it("reads only the user's own held credits, in the plan one statement keeps for every user", async () => {
   const query = new PgDialect().sqlToQuery(meSummaryStatement);
   const owner: Record<string, string> = { adminId: a.id, userId: ids.none };
@@ -66,13 +61,11 @@ it("reads only the user's own held credits, in the plan one statement keeps for 
     const types = values.map(() => "uuid").join(", ");
     await tx.execute(sql.raw(`prepare me_summary_probe (${types}) as ${query.sql}`));
     const args = values.map((value) => `'${value}'`).join(", ");
-    const result = (await tx.execute(
+    const result = await tx.execute(
       sql.raw(`explain (analyze, format json) execute me_summary_probe(${args})`),
-    )) as unknown as { rows: Record<string, unknown>[] };
+    );
     await tx.execute(sql`deallocate me_summary_probe`);
-    const cell = Object.values(result.rows[0] ?? {})[0];
-    const [plan] = (typeof cell === "string" ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
-    return nodesOf(plan.Plan).filter((node) => node["Relation Name"] === "point_holds");
+    return planNodes(result).filter((node) => node["Relation Name"] === "point_holds");
   });
   expect(holdsNodes.map((node) => node["Index Name"])).toEqual(["point_holds_user_held_idx"]);
   expect(holdsNodes[0]?.["Rows Removed by Filter"] ?? 0).toBe(0);

@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { convert, readUserHistory } from "../../../test/support/conversions.ts";
-import { ledgerMismatches, type Tenant, twoTenants } from "../../../test/support/tenants.ts";
+import { convert, readUserHistory, userHistoryQuery } from "../../../test/support/conversions.ts";
+import { planNodes } from "../../../test/support/plans.ts";
+import {
+  ledgerMismatches,
+  offerTotalsMismatches,
+  type Tenant,
+  twoTenants,
+} from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
-import { appUsers, completedOffers, payoutSettings, userOfferTotals } from "../../db/schema/index.ts";
-import { offerHistory, windowStart } from "./hold-rules.ts";
+import { appUsers, completedOffers, userOfferTotals } from "../../db/schema/index.ts";
 
 // What the hold rules read of a user's history: the whole history's dollars and reversals from running
 // totals a trigger keeps at commit, the reversal rate's window from the offers themselves.
@@ -26,27 +31,11 @@ async function addUser() {
   return id;
 }
 
-/** The user's totals as kept, and as summed from their offers; equal when the trigger is right. */
-async function totalsOf(userId: string) {
-  const credited = sql`${completedOffers.status} = 'credited'`;
-  const [kept] = await t.db.select().from(userOfferTotals).where(eq(userOfferTotals.userId, userId));
-  const [summed] = await t.db
-    .select({
-      usd: sql<string | null>`sum(${completedOffers.payout}) filter (where ${credited})`,
-      reversals: sql<number>`count(*) filter (where ${completedOffers.status} = 'reversed')::int`,
-    })
-    .from(completedOffers)
-    .where(eq(completedOffers.userId, userId));
-  return {
-    kept: kept ? { usd: kept.creditedUsd, reversals: kept.reversals, adminId: kept.adminId } : null,
-    summed: { usd: Number(summed?.usd ?? 0), reversals: summed?.reversals ?? 0 },
-  };
-}
-
+/** The user's totals as kept; every user's must equal a sum over their offers, and the history read them. */
 async function expectTotals(userId: string, usd: number, reversals: number) {
-  const { kept, summed } = await totalsOf(userId);
-  expect(summed).toEqual({ usd, reversals });
-  expect(kept).toEqual({ usd, reversals, adminId: a.id });
+  const [kept] = await t.db.select().from(userOfferTotals).where(eq(userOfferTotals.userId, userId));
+  expect(kept).toEqual({ userId, adminId: a.id, creditedUsd: usd, reversals });
+  expect(await offerTotalsMismatches(t.db, a.id)).toEqual([]);
   const history = await readUserHistory(t.db, a.id, userId);
   expect({ lifetimeUsd: history.lifetimeUsd, reversals: history.reversals }).toEqual({
     lifetimeUsd: usd,
@@ -97,31 +86,19 @@ describe("a user's offer totals", () => {
     await expectTotals(to, 3, 0);
 
     await t.db.delete(appUsers).where(eq(appUsers.id, from));
-    expect((await totalsOf(from)).kept).toBeNull();
+    expect(await t.db.select().from(userOfferTotals).where(eq(userOfferTotals.userId, from))).toEqual([]);
+    expect(await offerTotalsMismatches(t.db, a.id)).toEqual([]);
     await expectTotals(to, 3, 0);
   });
 });
 
-/** Rows the statement read from completed_offers, from its EXPLAIN ANALYZE. */
+/** Rows the history read took from completed_offers, from its EXPLAIN ANALYZE. */
 async function offerRowsRead(userId: string): Promise<number> {
-  const query = t.db
-    .select({ offers: offerHistory(appUsers.adminId, appUsers.id, windowStart(payoutSettings.reversalHold)) })
-    .from(appUsers)
-    .leftJoin(payoutSettings, eq(payoutSettings.appId, appUsers.adminId))
-    .where(and(eq(appUsers.adminId, a.id), eq(appUsers.id, userId)));
-  const result = (await t.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
-    rows: { "QUERY PLAN": unknown }[];
-  };
-  type Node = { "Relation Name"?: string; "Actual Rows"?: number; "Actual Loops"?: number; Plans?: Node[] };
-  const plan = result.rows[0]?.["QUERY PLAN"];
-  const root = ((typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: Node }[])[0]?.Plan;
-  const read = (node: Node | undefined): number =>
-    !node
-      ? 0
-      : (node["Relation Name"] === "completed_offers"
-          ? (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1)
-          : 0) + (node.Plans ?? []).reduce((sum, child) => sum + read(child), 0);
-  return read(root);
+  const query = userHistoryQuery(t.db, a.id, userId);
+  const nodes = planNodes(await t.db.execute(sql`explain (analyze, format json) ${query}`));
+  return nodes
+    .filter((node) => node["Relation Name"] === "completed_offers")
+    .reduce((sum, node) => sum + (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1), 0);
 }
 
 it("reads a long history in a bounded read: its totals, and only the reversal window's offers", async () => {
