@@ -181,8 +181,10 @@ it("pages a country's rewards by 1, 3 or 5 (5 by default), by id ascending", asy
   expect(await dataRows().first().textContent()).toContain(rewards[0]?.name ?? "");
 
   await page.getByRole("button", { name: "5", exact: true }).click();
-  const sizes = await page.getByRole("menuitem").allInnerTexts();
-  expect(sizes.map((size) => size.trim())).toEqual(["1", "3", "5"]);
+  // The menu opens after the click returns: read its items once they are there.
+  await expect
+    .poll(async () => (await page.getByRole("menuitem").allInnerTexts()).map((size) => size.trim()))
+    .toEqual(["1", "3", "5"]);
   await page.getByRole("menuitem", { name: "3" }).click();
   await expect.poll(() => dataRows().count()).toBe(3);
   await page.getByRole("button", { name: "3", exact: true }).first().click();
