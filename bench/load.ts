@@ -30,7 +30,7 @@ import {
 import { appTokens, type Kind, mixWeights, pick, postbackSource, weights, workload } from "./load-mix.ts";
 import { checkCredits, setUpPostbackTenant } from "./postbacks.ts";
 import { scaleAdminId, scaleTarget } from "./scale-target.ts";
-import { connectionsPerProcess, signIn, startServer, stopServer } from "./server.ts";
+import { connectionsPerProcess, postgresScheduling, signIn, startServer, stopServer } from "./server.ts";
 
 export const loadBudgets = { p99Ms: 250, postbacksPerSecond: 1000, rssMb: 300 };
 
@@ -168,6 +168,7 @@ export async function runLoad(options: LoadOptions) {
   if (!creditsOk) failures.push(`postbacks: credits wrong ${JSON.stringify(credits)}`);
 
   const ratio = twoRun.overall.perSecond / one.overall.perSecond;
+  const scheduling = await postgresScheduling(pool);
   const rssOf = (run: ClientsRun) => run.rssMaxMb.map((mb) => mb.toFixed(0)).join(" / ") || "?";
   // The client's own share of the CPUs, which the server processes and PostgreSQL did not get.
   const cpuOf = (run: ClientsRun) =>
@@ -202,7 +203,8 @@ export async function runLoad(options: LoadOptions) {
       `redeems, first pages with each filter and sort; details ${mixWeights.details}%: a user, an offer, a redeem; ` +
       `GET /api/dash ${mixWeights.dash}%). Dashboard and app requests accept gzip. Every request is timed by the client ` +
       "(node:http, all samples kept, exact percentiles) from before it is written to the last byte of its answer; " +
-      "the client runs on the same CPUs as the server and the database. Errors: any non-2xx answer (a 429 too), " +
+      `the client runs on the same CPUs as the server and the database (PostgreSQL's processes: ${scheduling}). ` +
+      "Errors: any non-2xx answer (a 429 too), " +
       "socket errors, 10 s timeouts." +
       (process.env.BENCH_MIX
         ? ` **This run: only ${process.env.BENCH_MIX} (BENCH_MIX), not the mix above.**`

@@ -5,6 +5,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { authEndpoints, pathOf, systemEndpoints } from "@rewards/contract";
+import type pg from "pg";
 import { serverProcessesOf } from "../apps/server/test/support/processes.ts";
 
 async function freePort(): Promise<number> {
@@ -154,4 +155,29 @@ export async function signIn(url: string, email: string, password: string): Prom
   const body = (await response.json()) as { accessToken?: string; message?: string };
   if (!body.accessToken) throw new Error(`sign-in as ${email} failed: ${response.status} ${body.message}`);
   return body.accessToken;
+}
+
+const policies: Record<number, string> = {
+  0: "SCHED_OTHER (the default)",
+  3: "SCHED_BATCH",
+  5: "SCHED_IDLE",
+};
+
+/**
+ * How PostgreSQL's processes are scheduled, read from the /proc entry of the pool's backend when
+ * PostgreSQL runs on this host: on shared CPUs it moves the load's numbers (docs/performance.md,
+ * "PostgreSQL's place in the CPU queue").
+ */
+export async function postgresScheduling(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ pid: number }>("select pg_backend_pid() as pid");
+  const pid = rows[0]?.pid;
+  try {
+    if (!readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) return "not on this host";
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis start at field 3; the policy is field 41.
+    const policy = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[41 - 3]);
+    return policies[policy] ?? `policy ${policy}`;
+  } catch {
+    return "not on this host";
+  }
 }
