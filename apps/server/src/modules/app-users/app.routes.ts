@@ -2,11 +2,11 @@ import { appUserEndpoints } from "@rewards/contract";
 import type { FastifyInstance } from "fastify";
 import { countSignInAttempt, type Guard, type Guards } from "../../lib/rate-limit.ts";
 import { route } from "../../lib/route.ts";
-import { currentAppSession, currentAppTenant } from "../../plugins/require-app-user.ts";
+import { appSessionRead, currentAppSession, currentAppTenant } from "../../plugins/require-app-user.ts";
 import { clientIp, identifyingDeviceId } from "../risk/index.ts";
 import type { AppAuthService } from "./app-auth.service.ts";
 import { toAppMe } from "./app-user.mapper.ts";
-import { meSummary, myLedger, myOffers, myRedeems } from "./me.service.ts";
+import { meSummary, meSummaryReads, myLedger, myOffers, myRedeems } from "./me.service.ts";
 
 type DeviceIds = { androidId: string | null; gaid: string | null } | null | undefined;
 
@@ -75,10 +75,13 @@ export async function appUserSignedInRoutes(app: FastifyInstance, { auth }: { au
     return { message: "Signed out" };
   });
 
-  route(app, appUserEndpoints.appMe, async (request) => {
-    const { user } = currentAppSession(request);
-    return toAppMe(user, await meSummary(db, { adminId: user.adminId, userId: user.id }));
-  });
+  // The summary comes with the session, in one statement (meSummaryReads).
+  route(
+    app,
+    appUserEndpoints.appMe,
+    async (request) => toAppMe(currentAppSession(request).user, appSessionRead(request, meSummaryReads)),
+    { config: { appSessionReads: meSummaryReads } },
+  );
 
   route(app, appUserEndpoints.appLedger, async (request) => myLedger(db, owner(request), request.query));
 

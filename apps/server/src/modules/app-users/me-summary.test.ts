@@ -1,7 +1,10 @@
+import type { AppMe } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { appCall, appKeyOf, signUpOk } from "../../../test/support/app-api.ts";
 import { planNodes } from "../../../test/support/plans.ts";
+import { watchStatements } from "../../../test/support/statements.ts";
 import { type Tenant, twoTenants } from "../../../test/support/tenants.ts";
 import { startTestApp, type TestApp } from "../../../test/support/test-app.ts";
 import { meSummary, meSummaryStatement } from "./me.service.ts";
@@ -69,4 +72,31 @@ it("reads only the user's own held credits, in the plan one statement keeps for 
   });
   expect(holdsNodes.map((node) => node["Index Name"])).toEqual(["point_holds_user_held_idx"]);
   expect(holdsNodes[0]?.["Rows Removed by Filter"] ?? 0).toBe(0);
+});
+
+it("GET /me reads the session, the user and the summary in one statement", async () => {
+  const key = await appKeyOf(t.db, a.id);
+  const referrer = await signUpOk(t.app, key, "me-summary-referrer@users.test");
+  const friend = await signUpOk(t.app, key, "me-summary-friend@users.test", {
+    referralCode: referrer.user.referCode,
+  });
+  await t.db.execute(sql`
+    insert into point_holds (id, app_id, user_id, points, release_at, status, reason)
+    values (gen_random_uuid(), ${a.id}, ${referrer.user._id}, 5, ${soon(2).toISOString()}, 'held', 'mine')`);
+
+  const watch = watchStatements(t.db, ["app_users", "app_user_sessions", "point_holds"]);
+  const response = await appCall(t.app, { url: "/me", key, token: referrer.accessToken });
+  watch.stop();
+  expect(response.statusCode, response.body).toBe(200);
+  const me = response.json<AppMe>();
+  expect(me.referralCount).toBe(1);
+  expect(Math.abs(Date.parse(me.balance.nextReleaseAt ?? "") - soon(2).getTime())).toBeLessThan(60_000);
+  expect(watch.sent()).toHaveLength(1);
+  // Nothing held, nobody referred.
+  const friendMe = (await appCall(t.app, { url: "/me", key, token: friend.accessToken })).json<AppMe>();
+  expect([friendMe.referralCount, friendMe.balance.nextReleaseAt]).toEqual([0, null]);
+
+  // Signed out: the same statement finds no session, and the call is refused.
+  await appCall(t.app, { method: "POST", url: "/auth/sign-out", key, token: referrer.accessToken });
+  expect((await appCall(t.app, { url: "/me", key, token: referrer.accessToken })).statusCode).toBe(401);
 });

@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase, prepareNamed } from "../../db/prepared.ts";
 import { appUsers, completedOffers, pointHolds, pointsLedger, redeems } from "../../db/schema/index.ts";
 import { totalOfPage } from "../../lib/list-query.ts";
+import type { AppSessionReads } from "../../plugins/require-app-user.ts";
 
 export type AppPage = z.output<typeof appPageQuerySchema>;
 type Owner = { adminId: string; userId: string };
@@ -63,17 +64,28 @@ async function pageWithTotal<R extends { total: number }>(
   return { rows, totalCount };
 }
 
+export type MeSummary = { referralCount: number; nextReleaseAt: Date | null };
+
 /**
- * What GET /me adds to the user's row, in one statement: how many users signed up with their Share Key
- * (index (admin_id, referred_by)) and when their next held credit is released (the first entry of their
- * held credits' index, point_holds_user_held_idx).
+ * What GET /me adds to the user's row: how many users signed up with their Share Key (index (admin_id,
+ * referred_by)) and when their next held credit is released (the first entry of their held credits'
+ * index, point_holds_user_held_idx). GET /me reads them with its session (requireAppUser); sign-in on
+ * their own (meSummaryStatement).
  */
-export const meSummaryStatement = sql`select
-  (select count(*)::int from ${appUsers}
-    where ${appUsers.adminId} = ${adminId} and ${appUsers.referredBy} = ${userId}) as referral_count,
-  (select min(${pointHolds.releaseAt}) from ${pointHolds}
-    where ${pointHolds.appId} = ${adminId} and ${pointHolds.userId} = ${userId}
-      and ${pointHolds.status} = 'held') as next_release_at`;
+export const meSummaryReads: AppSessionReads<MeSummary> = {
+  name: "me_summary",
+  columns: (tenantId) => ({
+    referralCount: sql<number>`(select count(*)::int from ${appUsers}
+      where ${appUsers.adminId} = ${tenantId} and ${appUsers.referredBy} = ${userId})`.mapWith(Number),
+    nextReleaseAt: sql<Date | null>`(select min(${pointHolds.releaseAt}) from ${pointHolds}
+      where ${pointHolds.appId} = ${tenantId} and ${pointHolds.userId} = ${userId}
+        and ${pointHolds.status} = 'held')`.mapWith((value: string | Date) => new Date(value)),
+  }),
+};
+
+const summaryColumns = meSummaryReads.columns(adminId);
+export const meSummaryStatement = sql`select ${summaryColumns.referralCount} as referral_count,
+  ${summaryColumns.nextReleaseAt} as next_release_at`;
 
 /**
  * The app's own reads, prepared once per database (a signed-in app call makes one or two of them): each is
@@ -149,11 +161,8 @@ const statementsOf = preparedPerDatabase((db) => {
   };
 });
 
-/** What GET /me adds to the user's row (meSummaryStatement). */
-export async function meSummary(
-  db: Db,
-  owner: Owner,
-): Promise<{ referralCount: number; nextReleaseAt: Date | null }> {
+/** What GET /me adds to the user's row, read on its own (meSummaryStatement): for sign-in. */
+export async function meSummary(db: Db, owner: Owner): Promise<MeSummary> {
   const { rows } = await statementsOf(db).summary.execute(owner);
   const row = rows[0] as { referral_count: number; next_release_at: string | Date | null } | undefined;
   return {
