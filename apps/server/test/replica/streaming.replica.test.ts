@@ -54,6 +54,10 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(primaryServer, "rewards_replica");
   primary = await openPostgres(scratch.url, serverStatementLimits);
   await primary.migrate();
+  // Where the primary's WAL stands once the tables exist: the standby must have replayed up to it.
+  const migrated = (await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
+    rows: { lsn: string }[];
+  };
   const replicaUrl = new URL(replicaServer);
   replicaUrl.pathname = `/${scratch.name}`;
   // A superuser session on the standby itself, to pause and resume its replay.
@@ -67,6 +71,14 @@ beforeAll(async () => {
       },
     ),
   );
+  // The database can show on the standby before its tables do (a CI run's tests found no app_users).
+  await waitFor("the standby to replay the migrations", async () => {
+    const replayed = await control.query<{ caught: boolean }>(
+      "select pg_last_wal_replay_lsn() >= $1::pg_lsn as caught",
+      [migrated.rows[0]?.lsn],
+    );
+    return replayed.rows[0]?.caught === true;
+  });
   relay = await startRelay(replicaUrl.toString());
   replica = await openReadReplica(viaPort(replicaUrl.toString(), relay.port()), primary.db, { checkMs: 200 });
   app = await startReplicaApp(primary.db, replica.readDb, replica.status);
