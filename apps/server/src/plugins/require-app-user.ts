@@ -1,6 +1,5 @@
 import { appKeyHeader, messages } from "@rewards/contract";
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
@@ -24,7 +23,7 @@ export type AppSession = { user: AppUserRow; sessionId: string; reads: Record<st
  */
 export type AppSessionReads<T extends Record<string, unknown>> = {
   name: string;
-  columns: (tenantId: AnyPgColumn | SQLWrapper) => { [K in keyof T]: SQL<T[K]> };
+  columns: (tenantId: SQLWrapper) => { [K in keyof T]: SQL<T[K]> };
 };
 
 declare module "fastify" {

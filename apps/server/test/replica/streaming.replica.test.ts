@@ -54,8 +54,11 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(primaryServer, "rewards_replica");
   primary = await openPostgres(scratch.url, serverStatementLimits);
   await primary.migrate();
-  // Where the primary's WAL stands once the tables exist: the standby must have replayed up to it.
-  const migrated = (await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
+  // Where the primary's WAL stands once the tables exist: the standby must have replayed up to it. The
+  // insert position, as table-checksums.ts reads it: the write position can lag an asynchronous commit.
+  const migrated = (await primary.db.execute(
+    sql`select pg_current_wal_insert_lsn()::text as lsn`,
+  )) as unknown as {
     rows: { lsn: string }[];
   };
   const replicaUrl = new URL(replicaServer);
