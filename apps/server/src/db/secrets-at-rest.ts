@@ -6,6 +6,7 @@ import {
   openSecret,
   SecretKeyMismatchError,
   sealSecret,
+  storedInClear,
   useSecretsKey,
 } from "../lib/secret-box.ts";
 import type { Db } from "./client.ts";
@@ -65,21 +66,26 @@ export async function prepareSecretsAtRest(db: Db, config: Pick<Config, "secrets
 // Values sealed per statement: each row binds three parameters.
 const sealBatch = 1000;
 
+/** The next batch of a column's values still in clear, each with where its row is. */
+export const clearSecretsBatch = ({ table, column }: { table: string; column: string }) =>
+  sql`select ctid::text as at, ${sql.identifier(column)} as value from ${sql.identifier(table)}
+      where ${storedInClear(sql`${sql.identifier(column)}`)} limit ${sealBatch}`;
+
 /**
  * Seals every value still stored in clear in an encrypted column: written before its column was
  * encrypted, or loaded by SQL (the scale seed). A batch of rows is read, sealed here (the key never
  * reaches the database) and written back in one statement, each row only if it is still the clear value
  * read (another process starting at the same time may have sealed it already). Needs the key in use.
+ * The tables that grow with use (redeems, their queued mail, the code stock) keep a partial index of
+ * their rows in clear, empty once sealed, so this check costs every start an index probe, not a read of
+ * every row; the settings tables hold a row per app.
  */
 export async function sealClearSecrets(db: Db): Promise<void> {
-  for (const { table, column } of encryptedColumns()) {
-    const target = sql.identifier(table);
-    const field = sql.identifier(column);
+  for (const encrypted of encryptedColumns()) {
+    const target = sql.identifier(encrypted.table);
+    const field = sql.identifier(encrypted.column);
     for (;;) {
-      const result = await db.execute(
-        sql`select ctid::text as at, ${field} as value from ${target}
-            where ${field} <> '' and ${field} not like 'enc:v1:%' limit ${sealBatch}`,
-      );
+      const result = await db.execute(clearSecretsBatch(encrypted));
       const rows = (result as unknown as { rows: { at: string; value: string }[] }).rows;
       if (rows.length === 0) break;
       const sealed = rows.map((row) => sql`(${row.at}::tid, ${row.value}, ${sealSecret(row.value)})`);

@@ -5,13 +5,19 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/client.ts";
 import { admins, mailConfigs, networkConfigs, pushConfigs } from "../../src/db/schema/index.ts";
-import { encryptedColumns, prepareSecretsAtRest, SecretsKeyError } from "../../src/db/secrets-at-rest.ts";
+import {
+  clearSecretsBatch,
+  encryptedColumns,
+  prepareSecretsAtRest,
+  SecretsKeyError,
+} from "../../src/db/secrets-at-rest.ts";
 import { newId } from "../../src/lib/ids.ts";
 import { loadOrCreateJwtSecret } from "../../src/lib/installation-secret.ts";
 import {
   isSealed,
   keyFromText,
   openColumnSecret,
+  openSecret,
   SecretKeyMismatchError,
   sealSecret,
   useSecretsKey,
@@ -179,8 +185,21 @@ describe("secrets at rest: a database dump alone reveals none of them", () => {
       sql`update installation_settings set value = 'clear-jwt-secret-from-an-old-version-0123456789'
           where key = 'jwt_secret'`,
     );
+    // A queued mail whose text alone is in clear (its html empty): found through the second arm of its
+    // table's index.
+    const mailId = newId();
+    await t.db.execute(
+      sql`insert into mail_outbox (id, admin_id, to_address, subject, html, text)
+          values (${mailId}, ${a.id}, 'user@example.com', 'Your reward', '',
+            'clear-mail-text-with-code-ABCD-1234')`,
+    );
     const dataDir = tempDir();
     await prepareSecretsAtRest(t.db, { secretsKey: undefined, dataDir });
+    const mail = await t.db.execute(sql`select html, text from mail_outbox where id = ${mailId}`);
+    const [mailRow] = (mail as unknown as { rows: { html: string; text: string }[] }).rows;
+    expect(isSealed(mailRow?.text ?? "")).toBe(true);
+    expect(openSecret(mailRow?.text ?? "")).toBe("clear-mail-text-with-code-ABCD-1234");
+    expect(mailRow?.html).toBe("");
     const raw = await t.db.execute(sql`select postback_secret, app_id from network_configs where id = ${id}`);
     const [row] = (raw as unknown as { rows: { postback_secret: string; app_id: string }[] }).rows;
     expect(isSealed(row?.postback_secret ?? "")).toBe(true);
@@ -202,6 +221,35 @@ describe("secrets at rest: a database dump alone reveals none of them", () => {
     // The same key from the file starts again.
     await prepareSecretsAtRest(t.db, { secretsKey: undefined, dataDir });
     useSecretsKey(testSecretsKey);
+  });
+
+  it("finds secrets in clear through an index on every table that grows with use, not by reading it all", async () => {
+    // The settings tables hold a row per app or operator: read whole, they cost a start nothing.
+    const settingsTables = [
+      "admins",
+      "mail_configs",
+      "network_configs",
+      "payout_settings",
+      "push_configs",
+      "social_configs",
+    ];
+    const growing = encryptedColumns().filter(({ table }) => !settingsTables.includes(table));
+    expect(new Set(growing.map(({ table }) => table))).toEqual(
+      new Set(["mail_outbox", "redeems", "reward_codes"]),
+    );
+    for (const column of growing) {
+      const plan = await t.db.transaction(async (tx) => {
+        // Not a seq scan because of a small test table: only a usable index can then serve the batch.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`explain ${clearSecretsBatch(column)}`);
+      });
+      const lines = (plan as unknown as { rows: { "QUERY PLAN": string }[] }).rows.map(
+        (row) => row["QUERY PLAN"],
+      );
+      expect(lines.join("\n"), `${column.table}.${column.column}`).toContain(
+        `${column.table}_clear_secrets_idx`,
+      );
+    }
   });
 
   it("remembers an opened secret under its key only: another key refuses the same sealed text", () => {

@@ -1,7 +1,7 @@
 import { fulfilments } from "@rewards/contract";
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { encryptedText } from "../../lib/secret-box.ts";
+import { encryptedText, storedInClear } from "../../lib/secret-box.ts";
 import { admins } from "./admins.ts";
 import { appUsers, trigramPendingListKb } from "./app-users.ts";
 
@@ -74,6 +74,8 @@ export const redeems = pgTable(
       t.adminId,
       sql`lower(${t.redeemEmail}) text_pattern_ops`,
     ),
+    // Codes still in clear, which the start seals: empty once sealed (db/secrets-at-rest.ts).
+    index("redeems_clear_secrets_idx").on(t.id).where(storedInClear(t.code)),
   ],
 );
 
@@ -109,5 +111,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     index("mail_outbox_redeem_idx").on(t.redeemId),
+    // Bodies still in clear, which the start seals: empty once sealed (db/secrets-at-rest.ts).
+    index("mail_outbox_clear_secrets_idx")
+      .on(t.id)
+      .where(sql`${storedInClear(t.html)} or ${storedInClear(t.text)}`),
   ],
 );
