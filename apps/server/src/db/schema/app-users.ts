@@ -23,11 +23,22 @@ const tenant = () =>
     .references(() => admins.id, { onDelete: "cascade" });
 
 /**
- * The pending list of the e-mail trigram indexes, in kB (PostgreSQL's default is 4 MB). New entries wait
- * there until the list is full or vacuumed, and every search reads all of it: full, about 500 pages, it
- * doubled a search for one user's e-mail (6.8 to 11.4 ms). Kept at 32 pages, a search reads at most those.
+ * The pending list of the redeems' e-mail trigram index, in kB (PostgreSQL's default is 4 MB). New entries
+ * wait there until the list is full or vacuumed, and every search reads all of it: full, about 500 pages,
+ * it doubled a search for one e-mail (6.8 to 11.4 ms). A redeem's row is rarely rewritten, so a short list
+ * costs few merges: a search reads at most 32 pages.
  */
 export const trigramPendingListKb = 256;
+
+/**
+ * The users' trigram index keeps PostgreSQL's default pending list (4 MB), written out here. Every credit
+ * rewrites its user's row (`points` is indexed), adding an entry to the list, and the credit that fills it
+ * merges it into the index: a larger list merges more entries a key at once. Against 256 kB, a credit's
+ * statement took 0.31–0.34 ms of PostgreSQL's time instead of 0.45–0.50, while a search for one user's
+ * e-mail, which reads the whole list, took 3.6–3.8 ms with 287 pages pending against 2.1–2.4 with none
+ * (docs/performance.md, "The users' trigram index and the credits").
+ */
+export const usersTrigramPendingListKb = 4096;
 
 /**
  * The rewards app's users. `points` is a cached balance: it always equals the sum of the user's ledger
@@ -93,11 +104,11 @@ export const appUsers = pgTable(
     index("app_users_admin_ip_idx").using("btree", t.adminId, sql`${t.ipSignup} text_pattern_ops`),
     index("app_users_admin_visitor_idx").on(t.adminId, t.visitorId),
     index("app_users_admin_referred_by_idx").on(t.adminId, t.referredBy),
-    // Substring search on e-mail (ILIKE '%…%'): a trigram index, from pg_trgm (PGlite ships it too). Its
-    // pending list is kept small: every credit rewrites its user's row, and each search reads the whole list.
+    // Substring search on e-mail (ILIKE '%…%'): a trigram index, from pg_trgm (PGlite ships it too), its
+    // pending list sized for the credits that fill it (usersTrigramPendingListKb).
     index("app_users_username_trgm_idx")
       .using("gin", sql`${t.username} gin_trgm_ops`)
-      .with({ gin_pending_list_limit: trigramPendingListKb }),
+      .with({ gin_pending_list_limit: usersTrigramPendingListKb }),
     // Search: e-mail prefix, case-insensitive (lower(username) LIKE 'q%').
     index("app_users_admin_username_lower_idx").using(
       "btree",
