@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { customType } from "drizzle-orm/pg-core";
 
 /**
@@ -48,7 +48,7 @@ export const isSealed = (value: string) => value.startsWith(prefix);
  * which the start seals (`sealClearSecrets`). The prefix is a literal, not a parameter, so the same text
  * declares the partial indexes that find such rows without reading a whole table.
  */
-export const storedInClear = (column: SQL | SQL.Aliased | { getSQL(): SQL }): SQL =>
+export const storedInClear = (column: SQLWrapper): SQL =>
   sql`(${column} <> '' and ${column} not like ${sql.raw(`'${prefix}%'`)})`;
 
 /** Encrypts a secret; the empty string stays empty, so "not set" reads the same as before. */
