@@ -74,7 +74,7 @@ function appKeyOf(request: FastifyRequest): string {
  */
 const queriesOf = preparedPerDatabase((db) => {
   const activeKey = and(eq(admins.appKey, sql.placeholder("key")), eq(admins.status, "active"));
-  const tenantAndUser = (reads?: AppSessionReads<Record<string, unknown>>) =>
+  const build = (name: string, reads: AppSessionReads<Record<string, unknown>> | undefined) =>
     db
       .select({ tenantId: admins.id, user: appUserColumns, reads: reads?.columns(admins.id) ?? {} })
       .from(admins)
@@ -89,17 +89,17 @@ const queriesOf = preparedPerDatabase((db) => {
       )
       .leftJoin(appUsers, eq(appUsers.id, appUserSessions.userId))
       .where(activeKey)
-      .prepare(reads ? `app_tenant_session_user_${reads.name}` : "app_tenant_session_user");
-  const withReads = new Map<string, ReturnType<typeof tenantAndUser>>();
+      .prepare(name);
+  const sessionReads = new Map<string, ReturnType<typeof build>>();
   return {
     tenantOfKey: db.select({ id: admins.id }).from(admins).where(activeKey).prepare("app_tenant"),
-    tenantAndUser: tenantAndUser(),
-    /** The session's read with a route's own reads, built the first time the route is called. */
-    tenantAndUserWith(reads: AppSessionReads<Record<string, unknown>>) {
-      let statement = withReads.get(reads.name);
+    /** The session's read, with a route's own reads when it names some; each built at its first call. */
+    tenantAndUser(reads?: AppSessionReads<Record<string, unknown>>) {
+      const name = reads ? `app_tenant_session_user_${reads.name}` : "app_tenant_session_user";
+      let statement = sessionReads.get(name);
       if (!statement) {
-        statement = tenantAndUser(reads);
-        withReads.set(reads.name, statement);
+        statement = build(name, reads);
+        sessionReads.set(name, statement);
       }
       return statement;
     },
@@ -151,14 +151,13 @@ export function requireAppUser(app: FastifyInstance, { db, tokens }: { db: Db; t
       await readTenant(request, db);
       throw new AppError(401, messages.unauthorized);
     }
-    const { appSessionReads } = request.routeOptions.config;
-    const queries = queriesOf(db);
-    const statement = appSessionReads ? queries.tenantAndUserWith(appSessionReads) : queries.tenantAndUser;
-    const [row] = await statement.execute({
-      key: appKeyOf(request),
-      sessionId: claims.sessionId,
-      userId: claims.userId,
-    });
+    const [row] = await queriesOf(db)
+      .tenantAndUser(request.routeOptions.config.appSessionReads)
+      .execute({
+        key: appKeyOf(request),
+        sessionId: claims.sessionId,
+        userId: claims.userId,
+      });
     if (!row) throw new AppError(401, messages.appKeyUnknown);
     request.appTenant = { id: row.tenantId };
     if (!row.user || claims.adminId !== row.tenantId) throw new AppError(401, messages.unauthorized);

@@ -7,6 +7,7 @@ import { foldOfferRollups } from "../../src/db/offer-rollups.ts";
 import { openReadReplica, type ReadReplica } from "../../src/db/read-replica.ts";
 import { appUsers, auditLog } from "../../src/db/schema/index.ts";
 import { createScratchDatabase } from "../support/test-database.ts";
+import { walInsertPosition } from "../support/wal.ts";
 import {
   addEarners,
   metricValue,
@@ -54,13 +55,8 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(primaryServer, "rewards_replica");
   primary = await openPostgres(scratch.url, serverStatementLimits);
   await primary.migrate();
-  // Where the primary's WAL stands once the tables exist: the standby must have replayed up to it. The
-  // insert position, as table-checksums.ts reads it: the write position can lag an asynchronous commit.
-  const migrated = (await primary.db.execute(
-    sql`select pg_current_wal_insert_lsn()::text as lsn`,
-  )) as unknown as {
-    rows: { lsn: string }[];
-  };
+  // Where the primary's WAL stands once the tables exist: the standby must have replayed up to it.
+  const migrated = await walInsertPosition(primary.db);
   const replicaUrl = new URL(replicaServer);
   replicaUrl.pathname = `/${scratch.name}`;
   // A superuser session on the standby itself, to pause and resume its replay.
@@ -78,7 +74,7 @@ beforeAll(async () => {
   await waitFor("the standby to replay the migrations", async () => {
     const replayed = await control.query<{ caught: boolean }>(
       "select pg_last_wal_replay_lsn() >= $1::pg_lsn as caught",
-      [migrated.rows[0]?.lsn],
+      [migrated],
     );
     return replayed.rows[0]?.caught === true;
   });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../src/db/client.ts";
+import { walInsertPosition } from "../../support/wal.ts";
 
 type Rows<T> = { rows: T[] };
 
@@ -67,16 +68,7 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
  */
 export async function createChangeDetector(db: Db) {
   const checksums = await createTableChecksums(db);
-  const walPosition = async () => {
-    // The insert position: it moves with every WAL record at once, where the write position
-    // (pg_current_wal_lsn) lags behind a commit made with synchronous_commit = off.
-    const result = (await db.execute(
-      sql`select pg_current_wal_insert_lsn()::text as lsn`,
-    )) as unknown as Rows<{
-      lsn: string;
-    }>;
-    return result.rows[0]?.lsn ?? "";
-  };
+  const walPosition = () => walInsertPosition(db);
   let position = await walPosition();
   let sums = await checksums.snapshot();
   return {
