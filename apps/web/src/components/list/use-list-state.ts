@@ -106,8 +106,19 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
   // The URL as last written: a second change made before the re-render (a quick double click) must
   // build on the first, not on the query string this render was made from.
   const latest = useRef(params);
+  // What was written and not rendered yet, oldest first. The router renders each write as a transition,
+  // and a change can come between a write's render and this effect: a render of an earlier write must
+  // not take the later one back.
+  const unrendered = useRef<string[]>([]);
   useEffect(() => {
-    latest.current = params;
+    const written = unrendered.current.indexOf(params.toString());
+    if (written === -1) {
+      // Not a write of this list's (Back, a link): it is the URL now.
+      latest.current = params;
+      unrendered.current = [];
+    } else {
+      unrendered.current = unrendered.current.slice(written + 1);
+    }
   }, [params]);
 
   const update = useCallback(
@@ -119,6 +130,8 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
         else next.set(key, value);
       }
       if (resetPage) next.delete(pageKey);
+      // The same query string renders nothing new, so it is not waited for.
+      if (next.toString() !== latest.current.toString()) unrendered.current.push(next.toString());
       latest.current = next;
       setParams(next, { replace, preventScrollReset: true });
     },
