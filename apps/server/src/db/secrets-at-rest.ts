@@ -69,7 +69,7 @@ const sealBatch = 1000;
 /** The next batch of a column's values still in clear, each with where its row is. */
 export const clearSecretsBatch = ({ table, column }: { table: string; column: string }) =>
   sql`select ctid::text as at, ${sql.identifier(column)} as value from ${sql.identifier(table)}
-      where ${storedInClear(sql`${sql.identifier(column)}`)} limit ${sealBatch}`;
+      where ${storedInClear(sql.identifier(column))} limit ${sealBatch}`;
 
 /**
  * Seals every value still stored in clear in an encrypted column: written before its column was

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openTestDatabase } from "../../test/support/test-database.ts";
-import { trigramPendingListKb, usersTrigramPendingListKb } from "./schema/index.ts";
+import { redeemsTrigramPendingListKb, usersTrigramPendingListKb } from "./schema/index.ts";
 
 // The planner knows an app only from the last ANALYZE: one created since, beside a big app, is estimated at
 // one row and its lists read all of its rows (migration 0032). The tables an app's calls filter are analyzed
@@ -39,6 +39,6 @@ it("sizes the e-mail trigram indexes' pending lists: the users' for the credits 
       index: "app_users_username_trgm_idx",
       options: [`gin_pending_list_limit=${usersTrigramPendingListKb}`],
     },
-    { index: "redeems_email_trgm_idx", options: [`gin_pending_list_limit=${trigramPendingListKb}`] },
+    { index: "redeems_email_trgm_idx", options: [`gin_pending_list_limit=${redeemsTrigramPendingListKb}`] },
   ]);
 });

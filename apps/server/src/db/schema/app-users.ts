@@ -23,14 +23,6 @@ const tenant = () =>
     .references(() => admins.id, { onDelete: "cascade" });
 
 /**
- * The pending list of the redeems' e-mail trigram index, in kB (PostgreSQL's default is 4 MB). New entries
- * wait there until the list is full or vacuumed, and every search reads all of it: full, about 500 pages,
- * it doubled a search for one e-mail (6.8 to 11.4 ms). A redeem's row is rarely rewritten, so a short list
- * costs few merges: a search reads at most 32 pages.
- */
-export const trigramPendingListKb = 256;
-
-/**
  * The users' trigram index keeps PostgreSQL's default pending list (4 MB), written out here. Every credit
  * rewrites its user's row (`points` is indexed), adding an entry to the list, and the credit that fills it
  * merges it into the index: a larger list merges more entries a key at once. Against 256 kB, a credit's

@@ -131,7 +131,8 @@ export function useListState<S extends string, F>(config: ListStateConfig<S, F>)
       }
       if (resetPage) next.delete(pageKey);
       // The same query string renders nothing new, so it is not waited for.
-      if (next.toString() !== latest.current.toString()) unrendered.current.push(next.toString());
+      const written = next.toString();
+      if (written !== latest.current.toString()) unrendered.current.push(written);
       latest.current = next;
       setParams(next, { replace, preventScrollReset: true });
     },
